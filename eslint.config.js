@@ -1,0 +1,43 @@
+// One lint configuration for every workspace. Besides the recommended sets it enforces the
+// import direction of STYLE.md: shared → features → app, and no feature reaching into another.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'The console reads configuration from import.meta.env only.' }],
+    },
+  },
+  {
+    // A feature may not import another feature; shared pieces move to components/ or lib/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'No cross-feature imports: move shared code to components/ or lib/.' }] }],
+    },
+  },
+  {
+    // Only env.ts reads the environment (STYLE.md habit 6).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/env.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through env.ts.' }],
+    },
+  },
+);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ERROR_CODE_LIST } from '../errors.js';
+
+/** The JSON body of every error answer (ARCHITECTURE §4). */
+export const errorBodySchema = z
+  .object({
+    code: z.enum(ERROR_CODE_LIST as [string, ...string[]]).describe('Stable error code; the console translates by it'),
+    message: z.string().describe('English text of the error'),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Field path → field error code, for every bad field'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Codes of field-level validation problems; the console translates them under `fieldErrors.` */
+export const FIELD_ERROR_CODES = ['required', 'invalid', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unknown_key'] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
