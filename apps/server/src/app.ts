@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX, JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '@parapet/shared';
+import type { Config } from './env.js';
+import type { Store } from './db/open-store.js';
+import { authPlugin } from './plugins/auth.js';
+import { consolePlugin } from './plugins/console.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { realtimePlugin } from './realtime/realtime.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { SERVER_VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  store: Store;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A request id from a proxy is kept when it looks like one; otherwise we make our own. */
+const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Builds the whole application without listening, so tests drive it through `inject` and
+ * server.ts decides how it meets the network.
+ */
+export async function buildApp({ config, store, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('store', store);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(openapiPlugin, { version: SERVER_VERSION });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { version: SERVER_VERSION });
+      await api.register(userRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(consolePlugin, { webRoot: config.webRoot });
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import { foundation } from './0001-foundation.js';
+
+/**
+ * Every migration, in order. They are imported rather than read from a folder so the bundled
+ * server carries them; a new one is added at the end with the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

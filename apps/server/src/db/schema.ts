@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the store. Times are epoch milliseconds (bigint on PostgreSQL, integer on
+ * SQLite), flags are 0/1 integers and structured values are JSON text, so one set of queries
+ * runs unchanged on both engines.
+ */
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  privilege: 'admin' | 'user';
+  phone_number: string | null;
+  email_confirmed: number;
+  otp_secret: string | null;
+  otp_enabled: number;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute expiry; the idle limit is checked against last_seen_at. */
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface GroupsTable {
+  name: string;
+  plan: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface GroupMembersTable {
+  group_name: string;
+  user_id: string;
+  /** JSON of RolePermissions. */
+  role_permissions: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only place that reads the process environment (STYLE.md habit 6). Every setting is
+ * parsed and checked once at start; a bad value stops the server with a clear message.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'SECRET_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL, or undefined for the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Origin used in mailed links; never taken from a request's Host header. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  admin: { username: string; password: string | undefined; email: string };
+  /** 32-byte key that encrypts stored private keys. */
+  secretKey: Buffer;
+  logLevel: (typeof LOG_LEVELS)[number];
+  session: { idleMs: number; absoluteMs: number };
+  trustProxy: boolean;
+  /** Folder of the built console, served with history fallback. */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Where the built console lives: apps/web/dist, seen from apps/server/src or apps/server/dist. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost` },
+    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    trustProxy: e.TRUST_PROXY,
+    webRoot: DEFAULT_WEB_ROOT,
+  };
+}
+
+/**
+ * Without SECRET_KEY the embedded install keeps its own key beside its data, so a restart can
+ * still read what it encrypted. Servers sharing one PostgreSQL must all be given SECRET_KEY.
+ */
+function loadOrCreateSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}

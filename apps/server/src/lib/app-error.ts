@@ -1,0 +1,23 @@
+import { ERROR_CODES, type ErrorCode } from '@parapet/shared';
+
+/**
+ * The one error type services throw. The error plugin turns it into the HTTP status of its
+ * code and the JSON body {code, message, fields}.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, fields?: Record<string, string>) {
+    super(ERROR_CODES[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.fields = fields;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { hashToken, newToken } from '../../lib/ids.js';
+import { deleteSession, findSession, insertSession, touchSession } from './sessions.repository.js';
+
+export interface SessionLimits {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Writing last_seen_at on every request would make every read a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Starts a session and returns the cookie token; only its hash is stored. */
+export async function startSession(
+  db: Kysely<Database>,
+  limits: SessionLimits,
+  userId: string,
+  client: { ip?: string | undefined; userAgent?: string | undefined },
+  now = Date.now(),
+): Promise<{ token: string; id: string; expiresAt: number }> {
+  const token = newToken();
+  const id = hashToken(token);
+  const expiresAt = now + limits.absoluteMs;
+  await insertSession(db, {
+    id,
+    user_id: userId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: expiresAt,
+    ip: client.ip ?? null,
+    user_agent: client.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, id, expiresAt };
+}
+
+/**
+ * The live session behind a cookie token, or undefined. An expired one (idle or absolute) is
+ * deleted on sight.
+ */
+export async function resolveSession(
+  db: Kysely<Database>,
+  limits: SessionLimits,
+  token: string,
+  now = Date.now(),
+): Promise<{ sessionId: string; userId: string } | undefined> {
+  const id = hashToken(token);
+  const row = await findSession(db, id);
+  if (!row) return undefined;
+  if (row.expires_at <= now || row.last_seen_at + limits.idleMs <= now) {
+    await deleteSession(db, id);
+    return undefined;
+  }
+  if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) await touchSession(db, id, now);
+  return { sessionId: id, userId: row.user_id };
+}

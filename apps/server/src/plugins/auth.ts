@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { API_PREFIX, SESSION_COOKIE } from '@parapet/shared';
+import { AppError } from '../lib/app-error.js';
+import { resolveSession } from '../modules/sessions/sessions.service.js';
+
+export interface RequestAuth {
+  sessionId: string;
+  userId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session behind the cookie, or null for a visitor. */
+    auth: RequestAuth | null;
+  }
+  interface FastifyInstance {
+    /** preHandler that answers 401 unless the request has a live session. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Resolves the session cookie of every API request once, before any handler runs. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(API_PREFIX)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.auth = (await resolveSession(app.store.db, app.config.session, token)) ?? null;
+  });
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  });
+});

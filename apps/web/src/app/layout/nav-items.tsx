@@ -1,0 +1,84 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { PATHS } from '../../lib/paths';
+
+/** Keys of nav.json's "menu" object. */
+export type NavLabel =
+  | 'dashboard' | 'serviceLines' | 'serviceLineList' | 'serviceLineCreate' | 'serviceOverview' | 'firewallRules'
+  | 'htmlPages' | 'originPolicies' | 'certs' | 'eventLogs' | 'account' | 'profile' | 'changePassword' | 'security' | 'subscription';
+
+export interface NavLeaf {
+  path: string;
+  label: NavLabel;
+  icon?: ReactNode;
+}
+export interface NavGroup {
+  key: string;
+  label: NavLabel;
+  icon: ReactNode;
+  children: NavLeaf[];
+}
+export type NavEntry = NavLeaf | NavGroup;
+
+/** The sidebar: every authenticated screen of spec §2, in the order a customer works. */
+export const NAV_ENTRIES: NavEntry[] = [
+  { path: PATHS.home, label: 'dashboard', icon: <DashboardOutlined /> },
+  {
+    key: 'service-lines',
+    label: 'serviceLines',
+    icon: <ClusterOutlined />,
+    children: [
+      { path: PATHS.serviceLines, label: 'serviceLineList' },
+      { path: PATHS.serviceLineCreate, label: 'serviceLineCreate' },
+    ],
+  },
+  { path: PATHS.serviceOverview, label: 'serviceOverview', icon: <AppstoreOutlined /> },
+  { path: PATHS.firewallRules, label: 'firewallRules', icon: <SafetyOutlined /> },
+  { path: PATHS.htmlPages, label: 'htmlPages', icon: <FileTextOutlined /> },
+  { path: PATHS.originPolicies, label: 'originPolicies', icon: <ApartmentOutlined /> },
+  { path: PATHS.certs, label: 'certs', icon: <SafetyCertificateOutlined /> },
+  { path: PATHS.eventLogs, label: 'eventLogs', icon: <ProfileOutlined /> },
+  {
+    key: 'account',
+    label: 'account',
+    icon: <UserOutlined />,
+    children: [
+      { path: PATHS.userProfile, label: 'profile' },
+      { path: PATHS.userChangePassword, label: 'changePassword' },
+      { path: PATHS.userSecurity, label: 'security' },
+      { path: PATHS.userSubscription, label: 'subscription' },
+    ],
+  },
+];
+
+const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
+
+/**
+ * The menu item of a location: the longest item path that is the pathname or a parent of it,
+ * so /home/firewall lights Dashboard and /service-lines/create lights Create, not the list.
+ */
+export function findNavSelection(pathname: string): { selected?: string; group?: string } {
+  let best: { selected?: string; group?: string } = {};
+  for (const entry of NAV_ENTRIES) {
+    const leaves = isGroup(entry) ? entry.children : [entry];
+    for (const leaf of leaves) {
+      const matches = pathname === leaf.path || pathname.startsWith(`${leaf.path}/`);
+      if (matches && leaf.path.length > (best.selected?.length ?? 0)) {
+        best = { selected: leaf.path, group: isGroup(entry) ? entry.key : undefined };
+      }
+    }
+  }
+  return best;
+}
+
+export { isGroup };

@@ -1,0 +1,42 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/session';
+
+/** The signed-in user's name, with Profile and Sign out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const items: MenuProps['items'] = [
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: (
+        <Link to={PATHS.userProfile} data-testid="user-menu-profile">
+          {t('header.profile')}
+        </Link>
+      ),
+    },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      // /logout is a route: its loader ends the session, then lands on login.
+      label: (
+        <Link to={PATHS.logout} data-testid="user-menu-logout">
+          {t('header.signOut')}
+        </Link>
+      ),
+    },
+  ];
+  return (
+    <Dropdown trigger={['click']} menu={{ items }}>
+      <Button type="text" title={t('header.userMenu')} data-testid="user-menu">
+        <Avatar size="small" icon={<UserOutlined />} />
+        <span data-testid="user-menu-username">{user?.username}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,19 @@
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { useEffect } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+
+// The spinner in the corner duplicates the bar and jumps around in the header; the bar is enough.
+NProgress.configure({ showSpinner: false });
+
+/** Top of every screen: the navigation progress bar of spec §2 Guards. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    // "loading" covers guard loaders and lazily fetched area chunks, "submitting" covers actions.
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+  useEffect(() => () => void NProgress.done(), []);
+  return <Outlet />;
+}

@@ -1,0 +1,113 @@
+import { API_PREFIX, ERROR_CODE_LIST, ERROR_CODES, isErrorCode, type ErrorCode } from '@parapet/shared';
+
+/**
+ * Sent on every call. Browsers never let another site set a custom header on a credentialed
+ * cross-origin request without a CORS preflight, so the server can refuse mutations lacking it.
+ */
+const CSRF_HEADER = 'x-requested-with';
+const CSRF_HEADER_VALUE = 'parapet';
+/** A 401 from sign-in means "wrong credentials", not "session gone" (spec §8). */
+const LOGIN_PATH = '/user/login';
+
+/** The request never got an answer (offline, server down); not a code the server sends. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export type ApiErrorCode = ErrorCode | typeof NETWORK_ERROR;
+
+/** A non-2xx answer, carrying the `{code, message, fields}` body of ARCHITECTURE §4. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain data is sent as JSON; FormData goes as multipart (uploads). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** False for callers that handle a missing session themselves (the route guards). */
+  redirectOnUnauthorized?: boolean;
+}
+
+let unauthorizedHandler: (() => void) | undefined;
+
+/** The app decides what "session gone" does (clear user data, go to login); lib stays UI-free. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const apiError = toApiError(response.status, data);
+  const isLogin = method === 'POST' && path === LOGIN_PATH;
+  if (response.status === 401 && !isLogin && options.redirectOnUnauthorized !== false) unauthorizedHandler?.();
+  throw apiError;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown };
+  // A proxy or an older server may answer without our body; fall back to the code of the status.
+  const code: ErrorCode = isErrorCode(body.code) ? body.code : (ERROR_CODE_LIST.find((c) => ERROR_CODES[c].status === status) ?? 'INTERNAL');
+  const message = typeof body.message === 'string' ? body.message : ERROR_CODES[code].message;
+  const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
+  return new ApiError(status, code, message, fields);
+}
+
+/** Short forms for the feature api files. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,34 @@
+/**
+ * Paths of the console's screens (spec §2), in one place so links, menus and guards agree.
+ * Dynamic segments are built by the helpers below.
+ */
+export const PATHS = {
+  home: '/home',
+  homeDataUsage: '/home/data-usage',
+  homeFirewall: '/home/firewall',
+  homeAcceleration: '/home/acceleration',
+  serviceLines: '/service-lines',
+  serviceLineCreate: '/service-lines/create',
+  service: '/service',
+  serviceOverview: '/service/overview',
+  userProfile: '/user/profile',
+  userChangePassword: '/user/change-password',
+  userSecurity: '/user/security',
+  userSubscription: '/user/subscription',
+  firewallRules: '/firewall_rules',
+  htmlPages: '/html',
+  originPolicies: '/origin_policy',
+  certs: '/certs',
+  eventLogs: '/event-logs',
+  login: '/login',
+  logout: '/logout',
+  signup: '/signup',
+  resetOtp: '/reset-OTP',
+  resetPassword: '/reset-password',
+} as const;
+
+/** /service/overview/<appProfileName>/<groupName>, either segment optional. */
+export function serviceOverviewPath(appProfileName?: string, groupName?: string): string {
+  const segments = [appProfileName, appProfileName ? groupName : undefined].filter((s): s is string => Boolean(s));
+  return [PATHS.serviceOverview, ...segments.map(encodeURIComponent)].join('/');
+}

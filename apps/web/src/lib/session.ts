@@ -1,0 +1,41 @@
+import { currentUserSchema, type CurrentUser } from '@parapet/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from './api-client';
+import { disconnectSocket } from './socket';
+import { USER_QUERY_ROOT_KEY } from './query-keys';
+import { clearUserStorage } from './storage';
+
+export const currentUserQueryKey = [USER_QUERY_ROOT_KEY, 'current'] as const;
+
+export async function getCurrentUser(signal: AbortSignal | undefined, redirectOnUnauthorized: boolean): Promise<CurrentUser> {
+  const data = await api.get<unknown>('/user', { signal, redirectOnUnauthorized });
+  // Parse with the shared contract so a server/console mismatch fails loudly here, not in a page.
+  return currentUserSchema.parse(data);
+}
+
+/**
+ * Route guards pass `redirectOnUnauthorized: false` because they redirect themselves; pages
+ * keep the default so an expired session found by a background refetch still goes to login.
+ */
+export const currentUserQueryOptions = (redirectOnUnauthorized = true) =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal, redirectOnUnauthorized),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/**
+ * Forgets the user on this device (spec §4): every cached answer (they were all fetched with
+ * this user's session), stored preferences, and the live socket.
+ */
+export function endSession(queryClient: QueryClient): void {
+  disconnectSocket();
+  queryClient.cancelQueries().catch(() => undefined);
+  queryClient.clear();
+  clearUserStorage();
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive the built console, served by the real server on a fresh SQLite store,
+ * in Debian's Chromium. Nothing is mocked. The store folder is made once and handed to the
+ * workers through the environment, since each worker loads this file again.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.env.PARAPET_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'parapet-e2e-'));
+const port = Number(process.env.PARAPET_E2E_PORT ?? 18181);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(root, '.test-output/playwright'),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      // The machine has no outside network: keep Chromium from trying to reach it.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node apps/server/dist/server.js',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.PARAPET_E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+    },
+  },
+});

@@ -1,0 +1,83 @@
+// `npm test`: every check of the project in one run: lint, typecheck, unit and API tests
+// (Vitest, on SQLite and, with TEST_DATABASE_URL, PostgreSQL), the production build, and the
+// browser tests (Playwright in Debian's Chromium against the real built server). It goes on
+// after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = path.join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  console.log(`--- ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+/** A check that is one test: it passes or fails as a whole. */
+function check(label, command, args, options) {
+  if (run(label, command, args, options)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+/** A runner that reports its own test counts in a JSON file; a crash without one counts as a failure. */
+function counted(label, command, args, report, read, options) {
+  const ok = run(label, command, args, options);
+  const counts = existsSync(report) ? read(JSON.parse(readFileSync(report, 'utf8'))) : { passed: 0, failed: 0 };
+  passed += counts.passed;
+  failed += counts.failed;
+  if (!ok && counts.failed === 0) {
+    failed += 1;
+    failures.push(`${label} (runner failed)`);
+  } else if (counts.failed > 0) failures.push(`${label} (${counts.failed} failed)`);
+}
+
+/** Runs a tool installed in node_modules, never one fetched on the fly. */
+const tool = (...args) => ['--no-install', ...args];
+
+check('lint', 'npx', tool('eslint', '--max-warnings', '0', '.'));
+for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
+  check(`typecheck ${project}`, 'npx', tool('tsc', '-p', project));
+}
+
+const vitestReport = path.join(out, 'vitest.json');
+counted('unit and API tests (vitest)', 'npx', tool('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`), vitestReport, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+}));
+
+const built = run('build', 'npm', ['run', 'build']);
+if (built) passed += 1;
+else {
+  failed += 1;
+  failures.push('build');
+}
+
+const chromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
+if (built && chromium) {
+  const e2eReport = path.join(out, 'playwright.json');
+  counted('browser tests (playwright)', 'npx', tool('playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'), e2eReport, (r) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+  }), { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
+} else {
+  failed += 1;
+  failures.push('browser tests (not run: build or chromium missing)');
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
