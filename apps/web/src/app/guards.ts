@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
-import { api } from '../lib/api-client';
-import { PATHS } from '../lib/paths';
-import { currentUserQueryKey, currentUserQueryOptions, endSession } from '../lib/session';
+import { api } from '@/lib/api-client';
+import { PATHS } from '@/lib/paths';
+import { currentUserQueryKey, currentUserQueryOptions, endSession } from '@/lib/session';
 
 // Guards are loaders (ARCHITECTURE §3): they run before any page code or data loads, so a
 // signed-out visitor never sees a flash of the console. They take the QueryClient so the

@@ -6,8 +6,8 @@ import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '../lib/i18n';
-import { MESSAGE_CONFIG, TOAST_CONFIG } from '../lib/toast';
+import { toLocale } from '@/lib/i18n';
+import { MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
 
 // Ant Design's own texts (pagination, empty states, pickers, modals) follow the console's language.
 const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };

@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALE_NATIVE_NAMES, LOCALES } from '@parapet/shared';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, toLocale } from '../lib/i18n';
+import { changeLocale, toLocale } from '@/lib/i18n';
 
 // Each language is named in itself (the only untranslated UI text), so someone who cannot
 // read the current language still finds their own.

@@ -4,7 +4,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, resources } from '../locales';
+import { NAMESPACES, resources } from '@/locales';
 import { readStoredLocale, storeLocale } from './storage';
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };

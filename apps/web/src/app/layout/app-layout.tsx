@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { connectSocket, disconnectSocket } from '../../lib/socket';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { AppHeader } from './header';
 import { Sidebar } from './sidebar';
 

@@ -1,8 +1,8 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL_GROUPS_VALUE } from '../../lib/groups';
-import { useCurrentUser } from '../../lib/session';
+import { ALL_GROUPS_VALUE } from '@/lib/groups';
+import { useCurrentUser } from '@/lib/session';
 
 /**
  * Place of the group (tenant) selector in the header. Normal users pick among their groups;

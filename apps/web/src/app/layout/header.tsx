@@ -1,5 +1,5 @@
 import { Flex, Layout, theme } from 'antd';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { LanguageSwitcher } from '@/components/language-switcher';
 import { GroupSelector } from './group-selector';
 import { UserMenu } from './user-menu';
 

@@ -10,7 +10,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 
 /** Keys of nav.json's "menu" object. */
 export type NavLabel =
@@ -61,7 +61,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   },
 ];
 
-const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
+export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
 
 /**
  * The menu item of a location: the longest item path that is the pathname or a parent of it,
@@ -80,5 +80,3 @@ export function findNavSelection(pathname: string): { selected?: string; group?:
   }
   return best;
 }
-
-export { isGroup };

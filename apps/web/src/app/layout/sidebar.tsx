@@ -2,7 +2,7 @@ import { Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '@/lib/paths';
 import { findNavSelection, isGroup, NAV_ENTRIES, type NavLeaf } from './nav-items';
 
 interface SidebarProps {

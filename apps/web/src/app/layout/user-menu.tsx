@@ -2,8 +2,8 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../lib/paths';
-import { useCurrentUser } from '../../lib/session';
+import { PATHS } from '@/lib/paths';
+import { useCurrentUser } from '@/lib/session';
 
 /** The signed-in user's name, with Profile and Sign out. */
 export function UserMenu() {

@@ -1,9 +1,9 @@
 import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../components/page-title';
-import { PublicPage } from '../../components/public-page';
-import { PATHS } from '../../lib/paths';
+import { useDocumentTitle } from '@/components/page-title';
+import { PublicPage } from '@/components/public-page';
+import { PATHS } from '@/lib/paths';
 
 /** Any unknown path (public, so it works signed in or out). */
 export function NotFound() {

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { PublicPage } from '../../components/public-page';
+import { PublicPage } from '@/components/public-page';
 
 /** Last resort when a page throws or its chunk fails to load (e.g. after a deploy). */
 export function RouteError() {

@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@/components/page-title';
 
 /** /event-logs: search in the edge's event log. */
 export function Component() {

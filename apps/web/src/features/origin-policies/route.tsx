@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@/components/page-title';
 
 /** /origin_policy: load balancing and health checks. */
 export function Component() {

@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { PATHS } from '../../lib/paths';
+import { PageTitle } from '@/components/page-title';
+import { PATHS } from '@/lib/paths';
 
 /** /service-lines: the list of service lines. */
 export function Component() {

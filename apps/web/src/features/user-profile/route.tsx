@@ -1,8 +1,8 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
-import { RouteTabs } from '../../components/route-tabs';
-import { PATHS } from '../../lib/paths';
+import { PageTitle } from '@/components/page-title';
+import { RouteTabs } from '@/components/route-tabs';
+import { PATHS } from '@/lib/paths';
 
 /** /user/*: profile, password, security and subscription as tabs of one screen. */
 export function Component() {

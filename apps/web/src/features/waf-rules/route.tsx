@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@/components/page-title';
 
 /** /firewall_rules: WAF rules of the selected group. */
 export function Component() {

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, apiRequest, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(response: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(undefined);
+});
+
+describe('apiRequest', () => {
+  it('sends JSON with credentials and the CSRF header under /api', async () => {
+    const fetchMock = stubFetch(() => json(200, { ok: true }));
+    await expect(api.post('/things', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/things?page=2');
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+    expect(init?.headers).toMatchObject({ 'x-requested-with': 'parapet', 'content-type': 'application/json' });
+  });
+
+  it('throws an ApiError with the body of a non-2xx answer', async () => {
+    stubFetch(() => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { name: 'required' } }));
+    const error = await apiRequest('/things').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Form Error', fields: { name: 'required' } });
+  });
+
+  it('derives a code from the status when the body is not ours', async () => {
+    stubFetch(() => new Response('<html>bad gateway</html>', { status: 503 }));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 503, code: 'STORE_UNAVAILABLE' });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+  });
+});
+
+describe('401 handling', () => {
+  it('calls the unauthorized handler for a 401 from any call', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch(() => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }));
+    await expect(api.get('/waf-rules')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failed sign-in to the login form', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch(() => json(401, { code: 'UNAUTHENTICATED', message: 'Incorrect username or password' }));
+    await expect(api.post('/user/login', { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('lets a caller opt out (the route guards redirect themselves)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch(() => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }));
+    await expect(api.get('/user', { redirectOnUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not treat other errors as a lost session', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch(() => json(403, { code: 'FORBIDDEN', message: 'No' }));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
