@@ -1,0 +1,34 @@
+import { act, render, screen } from '@testing-library/react';
+import { Empty, Pagination } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from './providers';
+
+// Ant Design's own texts (empty states, pagination) come from its locale packs, which the
+// providers swap with the console's language; the strings asserted are antd's own.
+describe('AppProviders', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await act(() => changeLocale('en-US'));
+  });
+
+  it("switches Ant Design's own texts with the console language", async () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <Empty />
+        <Pagination total={50} showSizeChanger />
+      </AppProviders>,
+    );
+    expect(screen.getAllByText('No data').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('10 / page').length).toBeGreaterThan(0);
+
+    await act(() => changeLocale('zh-CN'));
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('10 条/页').length).toBeGreaterThan(0);
+
+    await act(() => changeLocale('zh-TW'));
+    expect(screen.getAllByText('暫無資料').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('10 條/頁').length).toBeGreaterThan(0);
+  });
+});
