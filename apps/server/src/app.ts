@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX, JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '@parapet/shared';
 import type { Config } from './env.js';
 import type { Store } from './db/open-store.js';
 import { authPlugin } from './plugins/auth.js';
+import { csrfPlugin } from './plugins/csrf.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -19,6 +24,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: Store;
+    mailer: Mailer;
   }
 }
 
@@ -26,6 +32,8 @@ export interface BuildOptions {
   config: Config;
   store: Store;
   logger?: FastifyServerOptions['logger'];
+  /** Tests may hand in their own mailer (one that fails, say). */
+  mailer?: Mailer;
 }
 
 /** A request id from a proxy is kept when it looks like one; otherwise we make our own. */
@@ -35,7 +43,7 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
  * Builds the whole application without listening, so tests drive it through `inject` and
  * server.ts decides how it meets the network.
  */
-export async function buildApp({ config, store, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -51,6 +59,8 @@ export async function buildApp({ config, store, logger }: BuildOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }));
+  app.addHook('onClose', async () => app.mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -77,6 +87,8 @@ export async function buildApp({ config, store, logger }: BuildOptions): Promise
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   await app.register(cookie);
+  await app.register(csrfPlugin);
+  await app.register(multipart);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   await app.register(openapiPlugin, { version: SERVER_VERSION });
@@ -85,6 +97,8 @@ export async function buildApp({ config, store, logger }: BuildOptions): Promise
     async (api) => {
       await api.register(healthRoutes, { version: SERVER_VERSION });
       await api.register(userRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -21,6 +21,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -47,6 +48,8 @@ export interface Config {
   /** Origin used in mailed links; never taken from a request's Host header. */
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Sender of account mail. */
+  mailFrom: string;
   admin: { username: string; password: string | undefined; email: string };
   /** 32-byte key that encrypts stored private keys. */
   secretKey: Buffer;
@@ -70,14 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Parapet <no-reply@${new URL(publicUrl).hostname}>`,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost` },
     secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER, errorBodySchema } from '@parapet/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER, errorBodySchema } from '@parapet/shared';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
 
@@ -8,6 +8,8 @@ import { storeKinds } from './helpers/stores.js';
  * The error plumbing every route shares. A probe route with a body schema is added to the
  * built app, as a feature module would add one.
  */
+const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
 describe.each(storeKinds)('API error shape on %s', (kind) => {
   let t: TestApp;
   beforeEach(async () => {
@@ -28,33 +30,43 @@ describe.each(storeKinds)('API error shape on %s', (kind) => {
   });
 
   it('answers malformed JSON with 400, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/json', ...csrf }, payload: '{"name": ' });
     expect(res.statusCode).toBe(400);
     expect(errorBodySchema.parse(res.json()).code).toBe('MALFORMED_BODY');
   });
 
   it('answers a body over the limit with 413 JSON', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(JSON_BODY_LIMIT_BYTES + 10), port: 1 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/json', ...csrf }, payload });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers an unsupported media type with 415 JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'text/csv', ...csrf }, payload: 'a,b' });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('reports every bad field of a body, not only the first', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/probe', payload: { name: 'a', port: 'x', extra: 1 } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe', headers: csrf, payload: { name: 'a', port: 'x', extra: 1 } });
     expect(res.statusCode).toBe(400);
     const body = errorBodySchema.parse(res.json());
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.fields).toEqual({ name: 'too_small', port: 'invalid_type', extra: 'unknown_key' });
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/probe', payload: {} });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/probe', headers: csrf, payload: {} });
     expect(missing.json().fields).toEqual({ name: 'required', port: 'required' });
+  });
+
+  it('refuses a state-changing call without the console header (CSRF)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe', payload: { name: 'ab', port: 1 } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CSRF_REJECTED');
+    const logout = await t.app.inject({ method: 'GET', url: '/api/user/logout' });
+    expect(logout.json().code).toBe('CSRF_REJECTED');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/probe', headers: csrf, payload: { name: 'ab', port: 1 } });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('hides the details of an unexpected failure', async () => {

@@ -81,7 +81,7 @@ describe.each(storeKinds)('the real-time socket on %s', (kind) => {
     sockets.push(client);
     expect(await outcome(client)).toBe('connected');
     const dropped = new Promise((resolve) => client.once('disconnect', resolve));
-    await fetch(`${url}/api/user/logout`, { headers: { cookie } });
+    await fetch(`${url}/api/user/logout`, { headers: { cookie, 'x-requested-with': 'parapet' } });
     expect(await dropped).toBe('io server disconnect');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, currentUserSchema } from '@parapet/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE, currentUserSchema } from '@parapet/shared';
 import { resolveSession, startSession } from '../src/modules/sessions/sessions.service.js';
 import { buildTestApp, seedUserSession, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
@@ -34,7 +34,7 @@ describe.each(storeKinds)('sessions on %s', (kind) => {
     expect(rows.map((r) => r.id)).toEqual([sessionId]);
     expect(sessionId).not.toBe(token);
 
-    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie } });
+    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE } });
     expect(out.statusCode).toBe(200);
     expect(out.headers['set-cookie']).toContain(`${SESSION_COOKIE}=;`);
     const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });

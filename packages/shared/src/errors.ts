@@ -11,6 +11,26 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not one the call accepts. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupport format' },
+  /** Sign-in refused: unknown user, wrong password or wrong one-time password alike (spec §8). */
+  LOGIN_FAILED: { status: 401, message: 'Incorrect username or password, please try again later' },
+  /** The account's email is not confirmed yet; the confirmation mail can be sent again. */
+  EMAIL_UNCONFIRMED: { status: 403, message: 'Please confirm your email address first. We can send the confirmation mail again.' },
+  /** Sign-up with an email another account has (spec §8). */
+  EMAIL_TAKEN: { status: 409, message: 'This email address is already used.' },
+  /** Sign-up with a username another account has. */
+  USERNAME_TAKEN: { status: 409, message: 'This username is already used.' },
+  /** Sign-up failed for a reason that is not the user's (spec §8). */
+  REGISTRATION_FAILED: { status: 503, message: 'Registeration failed. Please try again.' },
+  /** A mailed link or security token that is unknown, used or expired. */
+  TOKEN_INVALID: { status: 400, message: 'This security token is invalid or has expired.' },
+  /** The current password given to confirm a change is wrong. */
+  PASSWORD_INCORRECT: { status: 400, message: 'The current password is incorrect.' },
+  /** The one-time password given to confirm a change is wrong or already used. */
+  OTP_INVALID: { status: 400, message: 'The one-time password is incorrect.' },
+  /** Two-factor sign-in is already on, or already off. */
+  OTP_STATE_CONFLICT: { status: 409, message: 'Two-factor sign-in is already in that state.' },
+  /** A state-changing call without the console's header: possibly a cross-site request. */
+  CSRF_REJECTED: { status: 403, message: 'The request was refused because it did not come from the console.' },
   /** No session, or it expired. */
   UNAUTHENTICATED: { status: 401, message: 'Please sign in.' },
   /** Signed in, but not allowed to do this. */

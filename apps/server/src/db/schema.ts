@@ -15,6 +15,10 @@ export interface UsersTable {
   email_confirmed: number;
   otp_secret: string | null;
   otp_enabled: number;
+  /** Sealed secret of a two-factor setup not yet confirmed with a code. */
+  otp_pending_secret?: string | null;
+  /** Time step of the last accepted one-time password: a code is accepted once per step. */
+  otp_last_step?: number | null;
   created_at: number;
   updated_at: number;
   version: Generated<number>;
@@ -48,9 +52,38 @@ export interface GroupMembersTable {
   created_at: number;
 }
 
+export type TokenPurpose = 'confirm_email' | 'reset_password' | 'reset_otp';
+
+export interface UserTokensTable {
+  /** SHA-256 of the mailed token. */
+  id: string;
+  user_id: string;
+  purpose: TokenPurpose;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface UserAvatarsTable {
+  user_id: string;
+  mime: string;
+  /** base64 of the image bytes: one column type on both engines. */
+  data: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  user_tokens: UserTokensTable;
+  rate_limits: RateLimitsTable;
+  user_avatars: UserAvatarsTable;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@parapet/shared';
+import { ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrorCode } from '@parapet/shared';
 import { isAppError } from '../lib/app-error.js';
 
 /** Fastify's own client errors (bad JSON, too large, wrong media type...) by status. */
@@ -30,6 +30,8 @@ function fieldsOf(error: FastifyError): Record<string, string> {
     let code = item.keyword;
     // zod reports a missing field as a type error whose received value is undefined.
     if (code === 'invalid_type' && /received undefined/.test(item.message ?? '')) code = 'required';
+    // Our refinements carry their field code as the message (e.g. 'mismatch', 'same_as_old').
+    if (code === 'custom' && item.message && FIELD_ERROR_CODES.includes(item.message as FieldErrorCode)) code = item.message;
     if (code === 'unrecognized_keys') {
       const keys = (item.params as { keys?: string[] }).keys ?? [];
       for (const key of keys) fields[path === '_' ? key : `${path}.${key}`] ??= 'unknown_key';

@@ -3,6 +3,7 @@ import type { StoreKind } from '@parapet/shared';
 import { SESSION_COOKIE } from '@parapet/shared';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/env.js';
+import type { Mailer } from '../../src/mail/mailer.js';
 import { newId } from '../../src/lib/ids.js';
 import { startSession } from '../../src/modules/sessions/sessions.service.js';
 import { insertUser } from '../../src/modules/users/users.repository.js';
@@ -23,11 +24,11 @@ export interface TestApp extends TestStore {
 /** A whole application on a fresh store of the given kind, without a listening port. */
 export async function buildTestApp(
   kind: StoreKind,
-  options: { env?: Record<string, string>; config?: Partial<Config> } = {},
+  options: { env?: Record<string, string>; config?: Partial<Config>; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const testStore = await openTestStore(kind);
   const config = { ...testConfig(testStore.dataDir, options.env), ...options.config };
-  const app = await buildApp({ config, store: testStore.store, logger: false });
+  const app = await buildApp({ config, store: testStore.store, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
   return {
     ...testStore,
     app,

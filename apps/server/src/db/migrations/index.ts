@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { foundation } from './0001-foundation.js';
+import { accounts } from './0002-accounts.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -7,4 +8,5 @@ import { foundation } from './0001-foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-accounts': accounts,
 };

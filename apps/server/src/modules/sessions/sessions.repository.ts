@@ -17,11 +17,12 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-/** Ends every session of a user except, optionally, the one making the change. */
-export async function deleteUserSessions(db: Kysely<Database>, userId: string, keepId?: string): Promise<void> {
+/** Ends every session of a user except, optionally, the one making the change; returns the ended ids. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: string, keepId?: string): Promise<string[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepId) query = query.where('id', '!=', keepId);
-  await query.execute();
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>, now: number, idleMs: number): Promise<void> {

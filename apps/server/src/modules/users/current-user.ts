@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { rolePermissionsSchema, type CurrentUser } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
+import { hasAvatar } from './avatars.repository.js';
 import { findUserById, listMemberships } from './users.repository.js';
 
 /** The signed-in user as GET /api/user shows it, with the groups and roles they hold. */
@@ -13,7 +14,7 @@ export async function loadCurrentUser(db: Kysely<Database>, userId: string): Pro
     email: user.email,
     privilege: user.privilege,
     phoneNumber: user.phone_number,
-    hasAvatar: false,
+    hasAvatar: await hasAvatar(db, userId),
     otpEnabled: user.otp_enabled === 1,
     inGroupsRole: memberships.map((m) => ({
       groupName: m.group_name,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { countUsers, findUserByUsername, insertUser } from './users.repository.js';
-import { ARGON2_OPTIONS } from './password-hash.js';
+import { hashPassword } from '../auth/passwords.js';
 
 export interface FirstAdminSettings {
   username: string;
@@ -26,7 +25,7 @@ export async function ensureFirstAdmin(db: Kysely<Database>, admin: FirstAdminSe
       id: newId(),
       username: admin.username,
       email: admin.email,
-      password_hash: await hash(password, ARGON2_OPTIONS),
+      password_hash: await hashPassword(password),
       privilege: 'admin',
       phone_number: null,
       email_confirmed: 1,

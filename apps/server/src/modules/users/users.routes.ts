@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SESSION_COOKIE, currentUserSchema, errorBodySchema } from '@parapet/shared';
+import { currentUserSchema, errorBodySchema } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
-import { deleteSession } from '../sessions/sessions.repository.js';
 import { loadCurrentUser } from './current-user.js';
 
-/** The /api/user calls of spec §7 that the shell needs: who am I, and sign out. */
+/** GET /api/user: who is signed in (spec §7); the console restores itself from it on start. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
@@ -22,25 +20,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.auth && (await loadCurrentUser(app.store.db, request.auth.userId));
       if (!user) throw new AppError('UNAUTHENTICATED');
       return user;
-    },
-  );
-
-  app.get(
-    '/user/logout',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'End the current session',
-        response: { 200: z.object({ ok: z.literal(true) }) },
-      },
-    },
-    async (request, reply) => {
-      if (request.auth) {
-        await deleteSession(app.store.db, request.auth.sessionId);
-        app.realtime.disconnectSession(request.auth.sessionId);
-      }
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { ok: true as const };
     },
   );
 };

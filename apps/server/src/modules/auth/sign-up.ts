@@ -1,0 +1,65 @@
+import { CONFIRM_TOKEN_TTL_MS, AUTH_RATE_LIMITS, type Locale, type SignupRequest } from '@parapet/shared';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { spendAttempt } from '../../lib/rate-limit.js';
+import { deleteUser, findUserByEmail, findUserByUsernameInsensitive, insertUser, updateUser } from '../users/users.repository.js';
+import { sendAccountMail, sendAccountMailLater, type AccountContext } from './context.js';
+import { hashPassword, isCommonPassword } from './passwords.js';
+import { consumeToken, issueToken, peekToken } from './tokens.js';
+import { checkCredentials } from './sign-in.js';
+
+/** Creates an unconfirmed account and mails its confirmation link. */
+export async function signUp(ctx: AccountContext, input: SignupRequest, locale: Locale, ip: string): Promise<void> {
+  await spendAttempt(ctx.db, `signup:ip:${ip}`, AUTH_RATE_LIMITS.signupPerIp);
+  if (await isCommonPassword(input.password)) throw new AppError('VALIDATION_FAILED', { password: 'common_password' });
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { email: 'taken' });
+  if (await findUserByUsernameInsensitive(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN', { username: 'taken' });
+
+  const id = newId();
+  const now = Date.now();
+  try {
+    await insertUser(ctx.db, {
+      id,
+      username: input.username,
+      email: input.email.toLowerCase(),
+      password_hash: await hashPassword(input.password),
+      privilege: 'user',
+      phone_number: null,
+      email_confirmed: 0,
+      otp_secret: null,
+      otp_enabled: 0,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // A concurrent sign-up took the name or address between our check and the insert.
+    if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { email: 'taken' });
+    if (await findUserByUsernameInsensitive(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN', { username: 'taken' });
+    throw error;
+  }
+  try {
+    const token = await issueToken(ctx.db, id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
+    await sendAccountMail(ctx, 'confirm_email', locale, { username: input.username, email: input.email.toLowerCase() }, token);
+  } catch (error) {
+    // Without its mail the account could never be confirmed: undo it and say so.
+    ctx.log.error({ err: error }, 'sign-up mail failed');
+    await deleteUser(ctx.db, id);
+    throw new AppError('REGISTRATION_FAILED');
+  }
+}
+
+/** Follows a confirmation link; true when it confirmed an account. */
+export async function confirmEmail(ctx: AccountContext, token: string): Promise<boolean> {
+  const userId = await peekToken(ctx.db, token, 'confirm_email');
+  if (!userId || !(await consumeToken(ctx.db, token, 'confirm_email'))) return false;
+  await updateUser(ctx.db, userId, { email_confirmed: 1 });
+  return true;
+}
+
+/** Mails the confirmation link again to an account that proves it is theirs. */
+export async function resendConfirmation(ctx: AccountContext, credentials: { username: string; password: string }, locale: Locale, ip: string): Promise<void> {
+  const user = await checkCredentials(ctx, credentials, ip);
+  if (user.email_confirmed === 1) return;
+  const token = await issueToken(ctx.db, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
+  sendAccountMailLater(ctx, 'confirm_email', locale, user, token);
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES,
+  USER_API,
+  changePasswordRequestSchema,
+  currentUserSchema,
+  errorBodySchema,
+  okSchema,
+  otpDisableRequestSchema,
+  otpEnableRequestSchema,
+  otpSetupSchema,
+  profileUpdateSchema,
+} from '@parapet/shared';
+import { AppError } from '../../lib/app-error.js';
+import type { RequestAuth } from '../../plugins/auth.js';
+import { localeOf } from '../../lib/accept-language.js';
+import { accountContext } from '../auth/auth.routes.js';
+import { requestOwnOtpReset } from '../auth/resets.js';
+import { disableOtp, enableOtp, setupOtp } from '../auth/two-factor.js';
+import { deleteAvatar, findAvatar, saveAvatar } from '../users/avatars.repository.js';
+import { loadCurrentUser } from '../users/current-user.js';
+import { updateUser } from '../users/users.repository.js';
+import { changePassword, sniffImageType } from './profile.service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const tags = ['profile'];
+const security = [{ session: [] }];
+
+/** The signed-in user's own settings: profile, picture, password and two-factor sign-in. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // onRequest, so a visitor gets 401 before anything about the body is said.
+  app.addHook('onRequest', app.requireUser);
+  /** The auth hook guarantees a session here. */
+  const who = (auth: RequestAuth | null): RequestAuth => {
+    if (!auth) throw new AppError('UNAUTHENTICATED');
+    return auth;
+  };
+  const me = async (userId: string) => {
+    const user = await loadCurrentUser(app.store.db, userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    return user;
+  };
+
+  app.post(USER_API.changePassword, { schema: { tags, security, summary: 'Change the password; other sessions end', body: changePasswordRequestSchema, response: { 200: okSchema, ...errors } } }, async (request) => {
+    const auth = who(request.auth);
+    await changePassword(accountContext(app, request), auth.userId, auth.sessionId, request.body);
+    return { ok: true as const };
+  });
+
+  app.put(USER_API.profile, { schema: { tags, security, summary: 'Update profile information', body: profileUpdateSchema, response: { 200: currentUserSchema, ...errors } } }, async (request) => {
+    const auth = who(request.auth);
+    await updateUser(app.store.db, auth.userId, { phone_number: request.body.phoneNumber || null });
+    return me(auth.userId);
+  });
+
+  app.post(USER_API.setAvatar, { schema: { tags, security, summary: 'Upload a profile picture (PNG, JPEG or WebP, up to 1 MB; multipart field "avatar")', consumes: ['multipart/form-data'], response: { 200: currentUserSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema } } }, async (request) => {
+    const auth = who(request.auth);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError('VALIDATION_FAILED', { avatar: 'required' });
+    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
+      throw error;
+    });
+    const type = sniffImageType(bytes);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    await saveAvatar(app.store.db, auth.userId, type, bytes);
+    return me(auth.userId);
+  });
+
+  app.get(USER_API.avatar, { schema: { tags, security, summary: 'The profile picture, served with its own type', response: { 200: z.any(), 404: errorBodySchema } } }, async (request, reply) => {
+    const avatar = await findAvatar(app.store.db, who(request.auth).userId);
+    if (!avatar) throw new AppError('NOT_FOUND');
+    // Served as the type sniffed at upload, never as HTML; nosniff comes from helmet.
+    return reply.type(avatar.mime).header('cache-control', 'private, no-cache').header('content-security-policy', "default-src 'none'").send(Buffer.from(avatar.data, 'base64'));
+  });
+
+  app.delete(USER_API.avatar, { schema: { tags, security, summary: 'Remove the profile picture', response: { 200: currentUserSchema, ...errors } } }, async (request) => {
+    const auth = who(request.auth);
+    await deleteAvatar(app.store.db, auth.userId);
+    return me(auth.userId);
+  });
+
+  app.post(USER_API.otpSetup, { schema: { tags, security, summary: 'Start turning two-factor sign-in on: a new secret and its QR code', response: { 200: otpSetupSchema, ...errors } } }, async (request) =>
+    setupOtp(accountContext(app, request), who(request.auth).userId),
+  );
+
+  app.post(USER_API.otpEnable, { schema: { tags, security, summary: 'Turn two-factor sign-in on with a code from the new secret; other sessions end', body: otpEnableRequestSchema, response: { 200: currentUserSchema, ...errors } } }, async (request) => {
+    const auth = who(request.auth);
+    await enableOtp(accountContext(app, request), auth.userId, auth.sessionId, request.body.token);
+    return me(auth.userId);
+  });
+
+  app.post(USER_API.otpDisable, { schema: { tags, security, summary: 'Turn two-factor sign-in off with the password and a code; other sessions end', body: otpDisableRequestSchema, response: { 200: currentUserSchema, ...errors } } }, async (request) => {
+    const auth = who(request.auth);
+    await disableOtp(accountContext(app, request), auth.userId, auth.sessionId, request.body);
+    return me(auth.userId);
+  });
+
+  app.post(USER_API.otpResetRequest, { schema: { tags, security, summary: 'Mail the signed-in user a one-time-password reset link', response: { 200: okSchema, ...errors } } }, async (request) => {
+    await requestOwnOtpReset(accountContext(app, request), who(request.auth).userId, localeOf(request.headers['accept-language']));
+    return { ok: true as const };
+  });
+};

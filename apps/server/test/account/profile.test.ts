@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AVATAR_MAX_BYTES, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API } from '@parapet/shared';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { ApiClient } from '../helpers/client.js';
+import { PASSWORD, signUpConfirmed, type Account } from '../helpers/accounts.js';
+import { storeKinds } from '../helpers/stores.js';
+
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
+const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(40)]);
+
+/** A multipart body with one file, as a browser's form would send it. */
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = '----parapet-test';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.each(storeKinds)('profile and security settings on %s', (kind) => {
+  let t: TestApp;
+  let account: Account;
+  beforeEach(async () => {
+    t = await buildTestApp(kind);
+    account = await signUpConfirmed(t, 'zoe');
+  });
+  afterEach(() => t.close());
+
+  const upload = (bytes: Buffer, filename: string, type: string) => {
+    const { body, contentType } = multipart(bytes, filename, type);
+    return t.app.inject({ method: 'POST', url: `/api${USER_API.setAvatar}`, headers: { cookie: account.client.cookie ?? '', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': contentType }, payload: body });
+  };
+
+  it('keeps a PNG, JPEG or WebP picture and serves it back with its own type', async () => {
+    for (const [bytes, type] of [[PNG_1x1, 'image/png'], [JPEG_HEAD, 'image/jpeg'], [WEBP_HEAD, 'image/webp']] as const) {
+      const res = await upload(bytes, 'me.bin', 'application/octet-stream');
+      expect(res.statusCode, type).toBe(200);
+      expect(res.json().hasAvatar).toBe(true);
+      const served = await account.client.get(USER_API.avatar);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    }
+    const removed = await account.client.delete(USER_API.avatar);
+    expect(removed.json().hasAvatar).toBe(false);
+    expect((await account.client.get(USER_API.avatar)).statusCode).toBe(404);
+  });
+
+  it('checks the picture by its content, not its name or declared type', async () => {
+    const html = await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'me.png', 'image/png');
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupport format' });
+    const big = await upload(Buffer.concat([PNG_1x1, Buffer.alloc(AVATAR_MAX_BYTES)]), 'big.png', 'image/png');
+    expect(big.statusCode).toBe(413);
+    expect((await account.client.get(USER_API.me)).json().hasAvatar).toBe(false);
+  });
+
+  it('updates the phone number and refuses a malformed one', async () => {
+    expect((await account.client.put(USER_API.profile, { phoneNumber: '+886 2 1234-5678' })).json().phoneNumber).toBe('+886 2 1234-5678');
+    const bad = await account.client.put(USER_API.profile, { phoneNumber: 'call me' });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { phoneNumber: 'invalid_format' } });
+    expect((await account.client.get(USER_API.me)).json().phoneNumber).toBe('+886 2 1234-5678');
+  });
+
+  it('changes the password only with the right old one, to a different one, ending other sessions', async () => {
+    const other = new ApiClient(t.app);
+    await other.post(USER_API.login, { username: 'zoe', password: PASSWORD });
+    const wrong = await account.client.post(USER_API.changePassword, { oldPassword: 'Not-It-123', newPassword: 'Fresh-Password-55' });
+    expect(wrong.json()).toMatchObject({ code: 'PASSWORD_INCORRECT', fields: { oldPassword: 'invalid' } });
+    const same = await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { newPassword: 'same_as_old' } });
+    const common = await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: 'qwertyuiop' });
+    expect(common.json().fields).toEqual({ newPassword: 'common_password' });
+    expect((await other.get(USER_API.me)).statusCode).toBe(200);
+
+    expect((await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: 'Fresh-Password-55' })).statusCode).toBe(200);
+    expect((await other.get(USER_API.me)).statusCode).toBe(401);
+    expect((await account.client.get(USER_API.me)).statusCode).toBe(200);
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'zoe', password: 'Fresh-Password-55' })).statusCode).toBe(200);
+  });
+});

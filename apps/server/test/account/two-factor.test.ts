@@ -1,0 +1,83 @@
+import { generate } from 'otplib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { USER_API } from '@parapet/shared';
+import { startSession } from '../../src/modules/sessions/sessions.service.js';
+import { findUserByUsername } from '../../src/modules/users/users.repository.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { ApiClient } from '../helpers/client.js';
+import { PASSWORD, enableTwoFactor, nextCode, signUpConfirmed } from '../helpers/accounts.js';
+import { storeKinds } from '../helpers/stores.js';
+
+describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterEach(() => t.close());
+
+  it('is turned on with a QR code and a confirming code, and its secret is stored encrypted', async () => {
+    const account = await signUpConfirmed(t, 'otto');
+    const setup = await account.client.post(USER_API.otpSetup);
+    expect(setup.statusCode).toBe(200);
+    const body = setup.json();
+    expect(body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Parapet:otto\?/);
+    const bad = await account.client.post(USER_API.otpEnable, { token: '000000' === (await generate({ secret: body.secret })) ? '111111' : '000000' });
+    expect(bad.json().code).toBe('OTP_INVALID');
+    const on = await account.client.post(USER_API.otpEnable, { token: await generate({ secret: body.secret }) });
+    expect(on.json().otpEnabled).toBe(true);
+    const row = await findUserByUsername(t.store.db, 'otto');
+    expect(row?.otp_secret).toMatch(/^v1\./);
+    expect(row?.otp_secret).not.toContain(body.secret);
+  });
+
+  it('then needs the code at sign-in, accepts each code once, and refuses a wrong one alike', async () => {
+    const account = await signUpConfirmed(t, 'pia');
+    const secret = await enableTwoFactor(account);
+    const api = new ApiClient(t.app);
+    const none = await api.post(USER_API.login, { username: 'pia', password: PASSWORD });
+    expect(none.json()).toMatchObject({ code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' });
+    const wrong = await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: '123456' === (await nextCode(secret)) ? '654321' : '123456' });
+    expect(wrong.statusCode).toBe(401);
+
+    const code = await nextCode(secret);
+    expect((await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: code })).statusCode).toBe(200);
+    const replay = await new ApiClient(t.app).post(USER_API.login, { username: 'pia', password: PASSWORD, token: code });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('turning it on or off ends the account\'s other sessions', async () => {
+    const account = await signUpConfirmed(t, 'quin');
+    const other = new ApiClient(t.app);
+    await other.post(USER_API.login, { username: 'quin', password: PASSWORD });
+    const secret = await enableTwoFactor(account);
+    expect((await other.get(USER_API.me)).statusCode).toBe(401);
+    expect((await account.client.get(USER_API.me)).json().otpEnabled).toBe(true);
+
+    // A second device signed in meanwhile (its code would use up the next step, so it gets its session directly).
+    const row = await findUserByUsername(t.store.db, 'quin');
+    const third = new ApiClient(t.app);
+    third.cookie = `parapet_sid=${(await startSession(t.store.db, t.config.session, row?.id ?? '', {})).token}`;
+    expect((await third.get(USER_API.me)).statusCode).toBe(200);
+    const wrongPassword = await account.client.post(USER_API.otpDisable, { password: 'Wrong-Password-1', token: await nextCode(secret) });
+    expect(wrongPassword.json().code).toBe('PASSWORD_INCORRECT');
+    const off = await account.client.post(USER_API.otpDisable, { password: PASSWORD, token: await nextCode(secret) });
+    expect(off.json().otpEnabled).toBe(false);
+    expect((await third.get(USER_API.me)).statusCode).toBe(401);
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'quin', password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('cannot be set up twice or turned off when off', async () => {
+    const account = await signUpConfirmed(t, 'rae');
+    expect((await account.client.post(USER_API.otpDisable, { password: PASSWORD, token: '123456' })).json().code).toBe('OTP_STATE_CONFLICT');
+    await enableTwoFactor(account);
+    expect((await account.client.post(USER_API.otpSetup)).json().code).toBe('OTP_STATE_CONFLICT');
+  });
+
+  it('needs a session for every call', async () => {
+    const api = new ApiClient(t.app);
+    for (const path of [USER_API.otpSetup, USER_API.otpEnable, USER_API.otpDisable, USER_API.otpResetRequest, USER_API.changePassword]) {
+      expect((await api.post(path, { token: '123456', password: 'x', oldPassword: 'x', newPassword: 'y' })).statusCode, path).toBe(401);
+    }
+  });
+});

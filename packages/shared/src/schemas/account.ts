@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Accounts (spec §1, §2 Login/Sign up/Reset/Profile, §5 Passwords and sign-up, §7 /user calls).
+ * Every rule here is checked by the console's forms and again by the server.
+ */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+/** Letters, digits and . _ - ; starting with a letter or digit. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** How many of the most common passwords are refused. */
+export const COMMON_PASSWORD_COUNT = 10_000;
+export const OTP_TOKEN_PATTERN = /^\d{6}$/;
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{4,32}$/;
+/** Reset and confirmation links stop working after this long. */
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60_000;
+/** Avatars: PNG, JPEG or WebP, checked by content, up to 1 MB. */
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The header every state-changing call must carry (CSRF defence beside SameSite cookies). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'parapet';
+
+/**
+ * Per-IP and per-account attempt limits: at most `max` attempts in `windowMs`. Over it the
+ * call answers 429 RATE_LIMITED.
+ */
+export const AUTH_RATE_LIMITS = {
+  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  otpPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  forgotPerIp: { max: 10, windowMs: 60 * 60_000 },
+  forgotPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 20, windowMs: 15 * 60_000 },
+} as const;
+
+/** Field error codes of these rules beyond zod's own; custom issues carry them as the message. */
+export const ACCOUNT_FIELD_CODES = ['mismatch', 'same_as_old', 'common_password'] as const;
+
+/** Paths of the account calls, under API_PREFIX. Spec §7 fixes the first ones. */
+export const USER_API = {
+  me: '/user',
+  login: '/user/login',
+  logout: '/user/logout',
+  setAvatar: '/user/set-user-avatar',
+  resetUserData: '/user/resetuserdata',
+  validateResetOtpToken: '/user/validate-resetOTP-token',
+  validateResetPasswordToken: '/user/validate-resetpassword-token',
+  signup: '/user/signup',
+  confirm: '/user/confirm',
+  resendConfirmation: '/user/resend-confirmation',
+  forgotPassword: '/user/forgot-password',
+  forgotOtp: '/user/forgot-otp',
+  changePassword: '/user/change-password',
+  profile: '/user/profile',
+  avatar: '/user/avatar',
+  otpSetup: '/user/otp/setup',
+  otpEnable: '/user/otp/enable',
+  otpDisable: '/user/otp/disable',
+  otpResetRequest: '/user/otp/reset-request',
+} as const;
+
+export const usernameSchema = z.string().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).regex(USERNAME_PATTERN);
+export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
+/** A new password; the server also refuses the most common ones. */
+export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/** A password being checked, not chosen: only its presence and size matter. */
+export const givenPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+export const otpTokenSchema = z.string().trim().regex(OTP_TOKEN_PATTERN);
+
+export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+export const loginRequestSchema = z
+  .object({
+    username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+    password: givenPasswordSchema,
+    /** The one-time password, for accounts with two-factor sign-in on. */
+    token: z.union([otpTokenSchema, z.literal('')]).optional(),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const signupRequestSchema = z
+  .object({ email: emailSchema, username: usernameSchema, password: newPasswordSchema })
+  .meta({ id: 'SignupRequest' });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** The sign-up form: the request plus the repeated password, which must match. */
+export const signupFormSchema = signupRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
+
+export const emailRequestSchema = z.object({ email: emailSchema }).meta({ id: 'EmailRequest' });
+export const credentialsRequestSchema = z
+  .object({ username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH), password: givenPasswordSchema })
+  .meta({ id: 'CredentialsRequest' });
+
+export const tokenQuerySchema = z.object({ token: z.string().trim().min(1).max(256) });
+
+export const changePasswordRequestSchema = z
+  .object({ oldPassword: givenPasswordSchema, newPassword: newPasswordSchema })
+  .refine((v) => v.oldPassword !== v.newPassword, { path: ['newPassword'], message: 'same_as_old' })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** What a valid reset link tells the reset page before the user fills it in. */
+export const resetTokenInfoSchema = z
+  .object({ username: z.string(), otpRequired: z.boolean() })
+  .meta({ id: 'ResetTokenInfo' });
+
+/** POST /user/validate-resetpassword-token?token=: the new password, and the OTP when two-factor is on. */
+export const resetPasswordRequestSchema = z
+  .object({ username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH), password: newPasswordSchema, otpToken: z.union([otpTokenSchema, z.literal('')]).optional() })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /user/resetuserdata: resets the one-time-password setup with the mailed token and a new password. */
+export const resetOtpRequestSchema = z
+  .object({ token: z.string().trim().min(1).max(256), password: newPasswordSchema })
+  .meta({ id: 'ResetOtpRequest' });
+export type ResetOtpRequest = z.infer<typeof resetOtpRequestSchema>;
+
+/** A new one-time-password secret, to scan as a QR code or type in. */
+export const otpSetupSchema = z
+  .object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string().describe('PNG data URL of the QR code') })
+  .meta({ id: 'OtpSetup' });
+export type OtpSetup = z.infer<typeof otpSetupSchema>;
+
+export const otpEnableRequestSchema = z.object({ token: otpTokenSchema }).meta({ id: 'OtpEnableRequest' });
+export const otpDisableRequestSchema = z.object({ password: givenPasswordSchema, token: otpTokenSchema }).meta({ id: 'OtpDisableRequest' });
+
+export const profileUpdateSchema = z
+  .object({ phoneNumber: z.union([z.string().trim().regex(PHONE_PATTERN), z.literal('')]).nullable() })
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
