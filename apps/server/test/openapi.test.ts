@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_API } from '@parapet/shared';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
 describe('the OpenAPI document', () => {
@@ -17,6 +18,12 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/openapi.json']).toBeUndefined();
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Health', 'CurrentUser', 'Error']));
     expect(JSON.stringify(doc.paths['/api/user'].get.responses['200'])).toContain('#/components/schemas/CurrentUser');
+  });
+
+  it('lists every account call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of Object.values(USER_API)) expect(Object.keys(doc.paths), path).toContain(`/api${path}`);
+    expect(doc.paths['/api/user/login'].post.requestBody.content['application/json'].schema.$ref).toContain('LoginRequest');
   });
 
   it('has an interactive reference at /api/docs', async () => {
