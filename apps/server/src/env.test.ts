@@ -45,6 +45,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the session lifetimes from the environment', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), SESSION_IDLE_MINUTES: '5', SESSION_ABSOLUTE_HOURS: '2' });
+    expect(config.session).toEqual({ idleMs: 5 * 60_000, absoluteMs: 2 * 3_600_000 });
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
   });
