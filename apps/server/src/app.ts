@@ -9,6 +9,7 @@ import type { Config } from './env.js';
 import type { Store } from './db/open-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
   await app.register(csrfPlugin);
   await app.register(multipart);
   await app.register(authPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   await app.register(openapiPlugin, { version: SERVER_VERSION });
 
