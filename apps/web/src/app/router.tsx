@@ -67,9 +67,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 { index: true, loader: () => redirect(PATHS.userProfile), element: null },
                 { path: PATHS.userProfile, lazy: screen(profile, (m) => m.ProfileTab) },
-                { path: PATHS.userChangePassword, lazy: screen(profile, (m) => m.ProfileTab) },
-                { path: PATHS.userSecurity, lazy: screen(profile, (m) => m.ProfileTab) },
-                { path: PATHS.userSubscription, lazy: screen(profile, (m) => m.ProfileTab) },
+                { path: PATHS.userChangePassword, lazy: screen(profile, (m) => m.ChangePasswordTab) },
+                { path: PATHS.userSecurity, lazy: screen(profile, (m) => m.SecurityTab) },
+                { path: PATHS.userSubscription, lazy: screen(profile, (m) => m.SubscriptionTab) },
               ],
             },
             { path: PATHS.firewallRules, lazy: () => import('@/features/waf-rules/route') },

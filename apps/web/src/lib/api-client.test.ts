@@ -38,6 +38,13 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 503, code: 'STORE_UNAVAILABLE' });
   });
 
+  it('takes the generic code of a status that several codes share', async () => {
+    stubFetch(() => new Response('', { status: 401 }));
+    await expect(apiRequest('/x', { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    stubFetch(() => new Response('', { status: 403 }));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
   it('reports an unreachable server as a network error', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });

@@ -1,13 +1,29 @@
-import { API_PREFIX, ERROR_CODE_LIST, ERROR_CODES, isErrorCode, type ErrorCode } from '@parapet/shared';
+import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, isErrorCode, USER_API, type ErrorCode } from '@parapet/shared';
+
+// CSRF_HEADER goes on every call. Browsers never let another site set a custom header on a
+// credentialed cross-origin request without a CORS preflight, so the server can refuse
+// mutations lacking it.
+
+/** A 401 from sign-in means "wrong credentials", not "session gone" (spec §8). */
+const LOGIN_PATH = USER_API.login;
 
 /**
- * Sent on every call. Browsers never let another site set a custom header on a credentialed
- * cross-origin request without a CORS preflight, so the server can refuse mutations lacking it.
+ * The code to assume when an answer has no body of ours (a proxy's error page). Several codes
+ * share a status (401 is also LOGIN_FAILED, 503 also REGISTRATION_FAILED), so the generic one
+ * of each status is named here rather than found in ERROR_CODES.
  */
-const CSRF_HEADER = 'x-requested-with';
-const CSRF_HEADER_VALUE = 'parapet';
-/** A 401 from sign-in means "wrong credentials", not "session gone" (spec §8). */
-const LOGIN_PATH = '/user/login';
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'VERSION_CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'STORE_UNAVAILABLE',
+};
 
 /** The request never got an answer (offline, server down); not a code the server sends. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -97,7 +113,7 @@ async function readBody(response: Response): Promise<unknown> {
 function toApiError(status: number, data: unknown): ApiError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown };
   // A proxy or an older server may answer without our body; fall back to the code of the status.
-  const code: ErrorCode = isErrorCode(body.code) ? body.code : (ERROR_CODE_LIST.find((c) => ERROR_CODES[c].status === status) ?? 'INTERNAL');
+  const code: ErrorCode = isErrorCode(body.code) ? body.code : (CODE_BY_STATUS[status] ?? 'INTERNAL');
   const message = typeof body.message === 'string' ? body.message : ERROR_CODES[code].message;
   const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   return new ApiError(status, code, message, fields);

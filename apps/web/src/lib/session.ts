@@ -25,6 +25,16 @@ export const currentUserQueryOptions = (redirectOnUnauthorized = true) =>
     retry: false,
   });
 
+/**
+ * Stores a CurrentUser answer (sign-in, profile and two-factor changes all return one) as the
+ * cached user, so every screen shows the change without asking the server again.
+ */
+export function setCurrentUser(queryClient: QueryClient, data: unknown): CurrentUser {
+  const user = currentUserSchema.parse(data);
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return user;
+}
+
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }

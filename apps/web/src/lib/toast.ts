@@ -9,11 +9,14 @@ import { isApiError } from './api-client';
 export const TOAST_CONFIG: AppProps['notification'] = { placement: 'bottomRight', duration: TOAST_DURATION_MS / 1000 };
 export const MESSAGE_CONFIG: AppProps['message'] = { duration: TOAST_DURATION_MS / 1000 };
 
+/** `testId` goes on the toast's box, so browser tests can wait for one particular toast. */
+type Show = (text: string, testId?: string) => void;
+
 export interface Toast {
-  success: (text: string) => void;
-  info: (text: string) => void;
-  warning: (text: string) => void;
-  error: (text: string) => void;
+  success: Show;
+  info: Show;
+  warning: Show;
+  error: Show;
   /** Shows an API failure in the user's language, by its code. */
   apiError: (error: unknown) => void;
 }
@@ -23,13 +26,16 @@ export function useToast(): Toast {
   const { notification } = App.useApp();
   const { t } = useTranslation('errors');
   return useMemo(() => {
-    const show = (type: 'success' | 'info' | 'warning' | 'error') => (text: string) => notification[type]({ title: text });
+    const show =
+      (type: 'success' | 'info' | 'warning' | 'error'): Show =>
+      (text, testId) =>
+        notification[type]({ title: text, ...(testId ? { props: { 'data-testid': testId } } : {}) });
     return {
       success: show('success'),
       info: show('info'),
       warning: show('warning'),
       error: show('error'),
-      apiError: (error: unknown) => show('error')(t(isApiError(error) ? error.code : 'INTERNAL')),
+      apiError: (error: unknown) => show('error')(t(isApiError(error) ? error.code : 'INTERNAL'), 'toast-api-error'),
     };
   }, [notification, t]);
 }

@@ -3,12 +3,13 @@ import type common from './en-US/common.json';
 import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type nav from './en-US/nav.json';
+import type profile from './en-US/profile.json';
 
 // Typed keys: t('nav:menu.certs') is checked at compile time against the English files, and
 // the locale test checks the other languages have the same keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { auth: typeof auth; common: typeof common; errors: typeof errors; fieldErrors: typeof fieldErrors; nav: typeof nav };
+    resources: { auth: typeof auth; common: typeof common; errors: typeof errors; fieldErrors: typeof fieldErrors; nav: typeof nav; profile: typeof profile };
   }
 }

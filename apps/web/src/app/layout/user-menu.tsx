@@ -2,6 +2,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAvatarUrl } from '@/lib/avatar';
 import { PATHS } from '@/lib/paths';
 import { useCurrentUser } from '@/lib/session';
 
@@ -9,6 +10,7 @@ import { useCurrentUser } from '@/lib/session';
 export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
+  const avatarUrl = useAvatarUrl(user?.hasAvatar);
   const items: MenuProps['items'] = [
     {
       key: 'profile',
@@ -34,7 +36,7 @@ export function UserMenu() {
   return (
     <Dropdown trigger={['click']} menu={{ items }}>
       <Button type="text" title={t('header.userMenu')} data-testid="user-menu">
-        <Avatar size="small" icon={<UserOutlined />} />
+        <Avatar size="small" src={avatarUrl} icon={<UserOutlined />} />
         <span data-testid="user-menu-username">{user?.username}</span>
       </Button>
     </Dropdown>

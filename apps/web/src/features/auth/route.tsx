@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { PublicPage } from '@/components/public-page';
 import { PATHS } from '@/lib/paths';
+import { BackToLogin } from './components/back-to-login';
+import { ConfirmedAlert } from './components/confirmed-alert';
+import { ForgotLinks } from './components/forgot-links';
 import { LoginForm } from './components/login-form';
+import { ResetOtpForm } from './components/reset-otp-form';
+import { ResetPasswordForm } from './components/reset-password-form';
+import { SignupForm } from './components/signup-form';
 
 /** /login (public). Its guard already sent signed-in visitors home. */
 export function Component() {
@@ -15,7 +21,9 @@ export function Component() {
       <Typography.Paragraph type="secondary" data-testid="login-welcome">
         {t('login.welcome')}
       </Typography.Paragraph>
+      <ConfirmedAlert />
       <LoginForm />
+      <ForgotLinks />
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
         {t('login.noAccount')}{' '}
         <Link to={PATHS.signup} data-testid="login-signup-link">
@@ -26,22 +34,19 @@ export function Component() {
   );
 }
 
-function BackToLogin() {
-  const { t } = useTranslation('auth');
-  return (
-    <Link to={PATHS.login} data-testid="back-to-login">
-      {t('backToLogin')}
-    </Link>
-  );
-}
-
-/** /signup (public); the form arrives with the sign-up work. */
+/** /signup (public). */
 export function SignupPage() {
   const { t } = useTranslation('auth');
   return (
     <PublicPage testId="signup-page">
       <PageTitle>{t('signup.title')}</PageTitle>
-      <BackToLogin />
+      <SignupForm />
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        {t('signup.haveAccount')}{' '}
+        <Link to={PATHS.login} data-testid="signup-login-link">
+          {t('signup.signIn')}
+        </Link>
+      </Typography.Paragraph>
     </PublicPage>
   );
 }
@@ -52,7 +57,10 @@ export function ResetOtpPage() {
   return (
     <PublicPage testId="reset-otp-page">
       <PageTitle>{t('resetOtp.title')}</PageTitle>
-      <BackToLogin />
+      <ResetOtpForm />
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        <BackToLogin />
+      </Typography.Paragraph>
     </PublicPage>
   );
 }
@@ -63,7 +71,10 @@ export function ResetPasswordPage() {
   return (
     <PublicPage testId="reset-password-page">
       <PageTitle>{t('resetPassword.title')}</PageTitle>
-      <BackToLogin />
+      <ResetPasswordForm />
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        <BackToLogin />
+      </Typography.Paragraph>
     </PublicPage>
   );
 }

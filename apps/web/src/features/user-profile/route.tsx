@@ -1,8 +1,12 @@
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteTabs } from '@/components/route-tabs';
 import { PATHS } from '@/lib/paths';
+
+export { ChangePasswordTab } from './components/change-password-tab';
+export { ProfileTab } from './components/profile-tab';
+export { SecurityTab } from './components/security-tab';
+export { SubscriptionTab } from './components/subscription-tab';
 
 /** /user/*: profile, password, security and subscription as tabs of one screen. */
 export function Component() {
@@ -21,9 +25,4 @@ export function Component() {
       />
     </>
   );
-}
-
-/** Content of a profile tab; the forms arrive with the profile work. */
-export function ProfileTab() {
-  return <Empty />;
 }

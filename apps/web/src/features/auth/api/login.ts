@@ -1,23 +1,22 @@
+import { USER_API, type CurrentUser, type LoginRequest } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/session';
+import { setCurrentUser } from '@/lib/session';
 
-/** Body of POST /api/user/login (ARCHITECTURE §4); token only with two-factor on. */
-export interface LoginInput {
-  username: string;
-  password: string;
-  token?: string;
-}
-
-export function login(input: LoginInput): Promise<unknown> {
-  return api.post<unknown>('/user/login', input);
+/** POST /api/user/login → the signed-in user (and the session cookie). */
+export function login(input: LoginRequest): Promise<unknown> {
+  return api.post<unknown>(USER_API.login, input);
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // A new session means a new user: drop whatever was cached, the guard fetches it afresh.
-    onSuccess: () => queryClient.removeQueries({ queryKey: currentUserQueryKey }),
+    // A new session means a new user: drop whatever was cached, then keep the answer as the
+    // current user so the guard of /home needs no second call.
+    onSuccess: (data): CurrentUser => {
+      queryClient.removeQueries();
+      return setCurrentUser(queryClient, data);
+    },
   });
 }

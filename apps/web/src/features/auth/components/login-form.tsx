@@ -1,37 +1,38 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { loginRequestSchema, type LoginRequest } from '@parapet/shared';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-client';
+import { useFormRules } from '@/lib/form-rules';
 import { PATHS } from '@/lib/paths';
-import { useLogin, type LoginInput } from '../api/login';
+import { useLogin } from '../api/login';
+import { LoginErrorAlert } from './login-error-alert';
 
 export function LoginForm() {
-  const { t } = useTranslation(['auth', 'errors', 'fieldErrors']);
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<LoginRequest>();
+  const rules = useFormRules(loginRequestSchema);
   const navigate = useNavigate();
   const login = useLogin();
-  const required = [{ required: true, message: t('fieldErrors:required') }];
 
-  const submit = ({ token, ...rest }: LoginInput) =>
-    login.mutate({ ...rest, ...(token ? { token } : {}) }, { onSuccess: () => void navigate(PATHS.home, { replace: true }) });
-
-  const error = login.error;
-  // A 401 here is wrong credentials (spec §8), not an expired session.
-  const errorText = !error ? undefined : isApiError(error) && error.status === 401 ? t('auth:login.failed') : t(`errors:${isApiError(error) ? error.code : 'INTERNAL'}`);
+  const submit = ({ token, ...rest }: LoginRequest) =>
+    login.mutate({ ...rest, ...(token ? { token: token.trim() } : {}) }, { onSuccess: () => void navigate(PATHS.home, { replace: true }) });
 
   return (
-    <Form<LoginInput> layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
-      <Form.Item name="username" label={t('auth:login.username')} rules={required}>
+    <Form<LoginRequest> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
+      <Form.Item name="username" label={t('login.username')} rules={rules.field('username')}>
         <Input autoComplete="username" autoFocus data-testid="login-username" />
       </Form.Item>
-      <Form.Item name="password" label={t('auth:login.password')} rules={required}>
+      <Form.Item name="password" label={t('login.password')} rules={rules.field('password')}>
         <Input.Password autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
-      <Form.Item name="token" label={t('auth:login.token')} extra={t('auth:login.tokenHint')}>
-        <Input autoComplete="one-time-code" inputMode="numeric" data-testid="login-token" />
+      {/* Always shown: asking the server first whether the account needs it would tell
+          strangers which usernames exist and have two-factor on. */}
+      <Form.Item name="token" label={t('login.token')} extra={t('login.tokenHint')} rules={rules.field('token')}>
+        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} data-testid="login-token" />
       </Form.Item>
-      {errorText && <Alert type="error" showIcon title={errorText} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      {login.error && <LoginErrorAlert error={login.error} credentials={() => form.getFieldsValue(['username', 'password'])} />}
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-        {t('auth:login.submit')}
+        {t('login.submit')}
       </Button>
     </Form>
   );

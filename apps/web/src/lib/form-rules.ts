@@ -1,0 +1,112 @@
+import { FIELD_ERROR_CODES, type FieldErrorCode } from '@parapet/shared';
+import type { FormInstance, FormRule } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, type ApiErrorCode } from './api-client';
+
+// Forms check their values with the shared zod schemas (STYLE.md habit 1), so the console and
+// the server refuse the same things with the same field codes. Server `fields` answers use the
+// same codes and are shown the same way.
+
+/** What this module needs of a zod schema; structural, so the console needs no zod import. */
+export interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly code: string;
+  readonly message: string;
+}
+export interface FormSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+const KNOWN_CODES = new Set<string>(FIELD_ERROR_CODES);
+
+/** A field code from the server or a schema; anything unknown reads as "not valid". */
+export function toFieldErrorCode(code: string): FieldErrorCode {
+  return KNOWN_CODES.has(code) ? (code as FieldErrorCode) : 'invalid';
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let value = values;
+  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+function issueCode(issue: SchemaIssue, value: unknown): FieldErrorCode {
+  // An empty field is "required" whatever rule it broke first (too short, bad format, mismatch).
+  if (isEmpty(value)) return 'required';
+  // Refinements carry their code as the message (ACCOUNT_FIELD_CODES: mismatch, same_as_old...).
+  if (issue.code === 'custom') return toFieldErrorCode(issue.message);
+  if (issue.code === 'unrecognized_keys') return 'unknown_key';
+  return toFieldErrorCode(issue.code);
+}
+
+/** Field path → code for every bad field, the shape of the server's `fields`. */
+export function schemaFieldErrors(schema: FormSchema, values: unknown): Record<string, FieldErrorCode> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const fields: Record<string, FieldErrorCode> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    fields[path] ??= issueCode(issue, valueAt(values, issue.path));
+  }
+  return fields;
+}
+
+export interface FormRules {
+  /** antd rules checking one field against the whole form's values with the schema. */
+  field: (name: string) => FormRule[];
+  /** The field must be filled and equal another field (repeat password). */
+  repeatOf: (name: string) => FormRule[];
+}
+
+/** Rules for antd Form.Items from a shared schema; messages translated under `fieldErrors.`. */
+export function useFormRules(schema: FormSchema): FormRules {
+  const { t } = useTranslation('fieldErrors');
+  return useMemo(
+    () => ({
+      field: (name) => [
+        ({ getFieldsValue }) => ({
+          validator: async () => {
+            const code = schemaFieldErrors(schema, getFieldsValue(true))[name];
+            if (code) throw new Error(t(code));
+          },
+        }),
+      ],
+      repeatOf: (name) => [
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value: unknown) => {
+            if (isEmpty(value)) throw new Error(t('required'));
+            if (value !== getFieldValue(name)) throw new Error(t('mismatch'));
+          },
+        }),
+      ],
+    }),
+    [schema, t],
+  );
+}
+
+/**
+ * Shows an API failure on the form when it belongs to its fields: a code the caller ties to
+ * one field (EMAIL_TAKEN → email), or the `fields` of a VALIDATION_FAILED answer. Returns
+ * false when no field of this form could show it, so the caller toasts instead.
+ */
+export function useFormErrors(form: FormInstance) {
+  const { t } = useTranslation(['fieldErrors', 'errors']);
+  return useCallback(
+    (error: unknown, fieldOfCode: Partial<Record<ApiErrorCode, string>> = {}): boolean => {
+      if (!isApiError(error)) return false;
+      const field = fieldOfCode[error.code];
+      if (field) {
+        form.setFields([{ name: field, errors: [t(`errors:${error.code}`)] }]);
+        return true;
+      }
+      const shown = new Set(form.getFieldsError().map(({ name }) => name.join('.')));
+      const fields = Object.entries(error.fields ?? {}).filter(([path]) => shown.has(path));
+      form.setFields(fields.map(([path, code]) => ({ name: path.split('.'), errors: [t(`fieldErrors:${toFieldErrorCode(code)}`)] })));
+      return fields.length > 0;
+    },
+    [form, t],
+  );
+}

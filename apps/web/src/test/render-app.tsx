@@ -1,0 +1,61 @@
+import { render } from '@testing-library/react';
+import type { CurrentUser } from '@parapet/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { createRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const TEST_USER: CurrentUser = {
+  username: 'ada',
+  email: 'ada@example.com',
+  privilege: 'user',
+  phoneNumber: null,
+  hasAvatar: false,
+  otpEnabled: false,
+  inGroupsRole: [{ groupName: 'alpha', rolePermissions: {} }],
+};
+
+export interface ApiCall {
+  method: string;
+  /** Path without the query, e.g. /api/user/login. */
+  path: string;
+  query: URLSearchParams;
+  /** Parsed JSON, or the FormData / undefined as sent. */
+  body: unknown;
+}
+
+/** Answers by "METHOD /api/path"; unlisted calls answer 404 NOT_FOUND. */
+export type ApiHandlers = Record<string, (call: ApiCall) => Response | Promise<Response>>;
+
+/**
+ * Renders the real route tree at `path` with fetch stubbed by `handlers`. Without a
+ * `GET /api/user` handler the visitor is signed out. Returns the calls made, in order.
+ */
+export function renderApp(path: string, handlers: ApiHandlers = {}) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (handler) return handler(call);
+    if (url.pathname === '/api/user') return json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
+    return json(404, { code: 'NOT_FOUND', message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  /** The calls other than the session check, for asserting what a page sent. */
+  const sent = (method: string, apiPath: string) => calls.filter((c) => c.method === method && c.path === apiPath);
+  return { router, queryClient, calls, sent };
+}
