@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
+import { api, ApiError, apiRequest, NETWORK_ERROR, setRequestLanguage, setUnauthorizedHandler } from './api-client';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -24,6 +24,14 @@ describe('apiRequest', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"a":1}');
     expect(init?.headers).toMatchObject({ 'x-requested-with': 'parapet', 'content-type': 'application/json' });
+  });
+
+  it("sends the console's language, so the server's mails use it", async () => {
+    const fetchMock = stubFetch(() => json(200, { ok: true }));
+    setRequestLanguage('zh-TW');
+    await api.post('/user/forgot-password', { email: 'a@b.co' });
+    setRequestLanguage(undefined);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'accept-language': 'zh-TW' });
   });
 
   it('throws an ApiError with the body of a non-2xx answer', async () => {

@@ -59,10 +59,19 @@ export interface RequestOptions {
 }
 
 let unauthorizedHandler: (() => void) | undefined;
+let requestLanguage: string | undefined;
 
 /** The app decides what "session gone" does (clear user data, go to login); lib stays UI-free. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   unauthorizedHandler = handler;
+}
+
+/**
+ * The console's language, sent as Accept-Language so what the server writes for the user (the
+ * mails of sign-up and resets) is in the language chosen here, not the browser's.
+ */
+export function setRequestLanguage(language: string | undefined): void {
+  requestLanguage = language;
 }
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -75,6 +84,7 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  if (requestLanguage) headers['accept-language'] = requestLanguage;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

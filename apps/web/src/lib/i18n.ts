@@ -5,6 +5,7 @@ import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { NAMESPACES, resources } from '@/locales';
+import { setRequestLanguage } from './api-client';
 import { readStoredLocale, storeLocale } from './storage';
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
@@ -28,11 +29,12 @@ export function toLocale(language: string | undefined): Locale {
 }
 
 // Everything outside React that must speak the same language: the document (screen readers,
-// fonts, spell-check) and dayjs (dates in tables and pickers).
+// fonts, spell-check), dayjs (dates in tables and pickers) and the server (its mails).
 function applyLocale(language: string): void {
   const locale = toLocale(language);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   dayjs.locale(DAYJS_LOCALES[locale]);
+  setRequestLanguage(locale);
 }
 
 export function initI18n(): typeof i18n {
