@@ -70,6 +70,8 @@ describe.each(storeKinds)('profile and security settings on %s', (kind) => {
     await other.post(USER_API.login, { username: 'zoe', password: PASSWORD });
     const wrong = await account.client.post(USER_API.changePassword, { oldPassword: 'Not-It-123', newPassword: 'Fresh-Password-55' });
     expect(wrong.json()).toMatchObject({ code: 'PASSWORD_INCORRECT', fields: { oldPassword: 'invalid' } });
+    const both = await account.client.post(USER_API.changePassword, { oldPassword: 'Not-It-123', newPassword: 'password' });
+    expect(both.json().fields).toEqual({ oldPassword: 'invalid', newPassword: 'common_password' });
     const same = await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: PASSWORD });
     expect(same.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { newPassword: 'same_as_old' } });
     const common = await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: 'qwertyuiop' });

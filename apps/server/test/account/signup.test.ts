@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_API, errorBodySchema } from '@parapet/shared';
+import { AUTH_RATE_LIMITS, USER_API, errorBodySchema } from '@parapet/shared';
 import { findUserByUsername } from '../../src/modules/users/users.repository.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -60,6 +60,9 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
     expect(email.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'This email address is already used.' });
     const name = await api.post(USER_API.signup, { email: 'cyd2@example.test', username: 'CYD', password: PASSWORD });
     expect(name.json().code).toBe('USERNAME_TAKEN');
+    // Every problem is reported at once.
+    const all = await api.post(USER_API.signup, { email: 'cyd@example.test', username: 'cyd', password: 'password' });
+    expect(all.json()).toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: 'taken', username: 'taken', password: 'common_password' } });
   });
 
   it.each([
@@ -79,6 +82,14 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
     expect(error.fields).toEqual(fields);
     expect(await findUserByUsername(t.store.db, 'dee')).toBeUndefined();
     expect(readOutbox(t.dataDir)).toHaveLength(0);
+  });
+
+  it(`limits sign-ups per address to ${AUTH_RATE_LIMITS.signupPerIp.max} an hour`, async () => {
+    const codes: number[] = [];
+    for (let i = 0; i <= AUTH_RATE_LIMITS.signupPerIp.max; i++) {
+      codes.push((await api.post(USER_API.signup, { email: `many${i}@example.test`, username: `many${i}`, password: PASSWORD })).statusCode);
+    }
+    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.signupPerIp.max).fill(201), 429]);
   });
 
   it('accepts a long uncommon password of 128 characters', async () => {

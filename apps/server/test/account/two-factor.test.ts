@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_API } from '@parapet/shared';
+import { AUTH_RATE_LIMITS, USER_API } from '@parapet/shared';
 import { startSession } from '../../src/modules/sessions/sessions.service.js';
 import { findUserByUsername } from '../../src/modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -65,6 +65,21 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     expect(off.json().otpEnabled).toBe(false);
     expect((await third.get(USER_API.me)).statusCode).toBe(401);
     expect((await new ApiClient(t.app).post(USER_API.login, { username: 'quin', password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it(`limits one-time-password attempts per account to ${AUTH_RATE_LIMITS.otpPerAccount.max} a window`, async () => {
+    const account = await signUpConfirmed(t, 'sly');
+    const secret = await enableTwoFactor(account);
+    const right = await nextCode(secret);
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    // Enabling spent one attempt; the wrong codes spend the rest.
+    const codes: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMITS.otpPerAccount.max; i++) {
+      codes.push((await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: wrongCode })).statusCode);
+    }
+    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.otpPerAccount.max - 1).fill(401), 429]);
+    const limited = await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: right });
+    expect(limited.json().code).toBe('RATE_LIMITED');
   });
 
   it('cannot be set up twice or turned off when off', async () => {

@@ -11,9 +11,14 @@ import { checkCredentials } from './sign-in.js';
 /** Creates an unconfirmed account and mails its confirmation link. */
 export async function signUp(ctx: AccountContext, input: SignupRequest, locale: Locale, ip: string): Promise<void> {
   await spendAttempt(ctx.db, `signup:ip:${ip}`, AUTH_RATE_LIMITS.signupPerIp);
-  if (await isCommonPassword(input.password)) throw new AppError('VALIDATION_FAILED', { password: 'common_password' });
-  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { email: 'taken' });
-  if (await findUserByUsernameInsensitive(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN', { username: 'taken' });
+  // Every problem at once, so the form can mark all of them.
+  const fields: Record<string, string> = {};
+  if (await isCommonPassword(input.password)) fields.password = 'common_password';
+  if (await findUserByEmail(ctx.db, input.email)) fields.email = 'taken';
+  if (await findUserByUsernameInsensitive(ctx.db, input.username)) fields.username = 'taken';
+  if (fields.email) throw new AppError('EMAIL_TAKEN', fields);
+  if (fields.username) throw new AppError('USERNAME_TAKEN', fields);
+  if (fields.password) throw new AppError('VALIDATION_FAILED', fields);
 
   const id = newId();
   const now = Date.now();

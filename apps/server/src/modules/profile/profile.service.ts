@@ -8,8 +8,11 @@ import { findUserById, updateUser } from '../users/users.repository.js';
 export async function changePassword(ctx: AccountContext, userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
-  if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new AppError('PASSWORD_INCORRECT', { oldPassword: 'invalid' });
-  if (await isCommonPassword(input.newPassword)) throw new AppError('VALIDATION_FAILED', { newPassword: 'common_password' });
+  const oldRight = await verifyPassword(user.password_hash, input.oldPassword);
+  const common = await isCommonPassword(input.newPassword);
+  const fields = { ...(oldRight ? {} : { oldPassword: 'invalid' }), ...(common ? { newPassword: 'common_password' } : {}) };
+  if (!oldRight) throw new AppError('PASSWORD_INCORRECT', fields);
+  if (common) throw new AppError('VALIDATION_FAILED', fields);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.newPassword) });
   await endSessions(ctx, userId, sessionId);
 }
