@@ -55,3 +55,21 @@ export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
+
+/**
+ * The code an error answer stands for when it carries no code of ours: the server's own
+ * framework errors (bad JSON, too large...) and, on the client, a proxy's error page. Several
+ * codes share a status; this names the generic one of each.
+ */
+export const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'MALFORMED_BODY',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'VERSION_CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'STORE_UNAVAILABLE',
+};

@@ -1,22 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrorCode } from '@parapet/shared';
+import { CODE_BY_STATUS, ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrorCode } from '@parapet/shared';
 import { isAppError } from '../lib/app-error.js';
-
-/** Fastify's own client errors (bad JSON, too large, wrong media type...) by status. */
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'MALFORMED_BODY',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'VERSION_CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'STORE_UNAVAILABLE',
-};
 
 export function errorBody(code: ErrorCode, fields?: Record<string, string>): ErrorBody {
   return fields ? { code, message: ERROR_CODES[code].message, fields } : { code, message: ERROR_CODES[code].message };

@@ -1,4 +1,4 @@
-import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, isErrorCode, USER_API, type ErrorCode } from '@parapet/shared';
+import { API_PREFIX, CODE_BY_STATUS, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, isErrorCode, USER_API, type ErrorCode } from '@parapet/shared';
 
 // CSRF_HEADER goes on every call. Browsers never let another site set a custom header on a
 // credentialed cross-origin request without a CORS preflight, so the server can refuse
@@ -6,24 +6,6 @@ import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, isErrorCode, U
 
 /** A 401 from sign-in means "wrong credentials", not "session gone" (spec §8). */
 const LOGIN_PATH = USER_API.login;
-
-/**
- * The code to assume when an answer has no body of ours (a proxy's error page). Several codes
- * share a status (401 is also LOGIN_FAILED, 503 also REGISTRATION_FAILED), so the generic one
- * of each status is named here rather than found in ERROR_CODES.
- */
-const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'VERSION_CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'STORE_UNAVAILABLE',
-};
 
 /** The request never got an answer (offline, server down); not a code the server sends. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, resetOtpRequestSchema } from '@parapet/shared';
+import { resetOtpRequestSchema } from '@parapet/shared';
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { PATHS } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
 import { useResetOtp } from '../api/reset-otp';
 import { useResetOtpToken } from '../api/validate-reset-otp-token';
+import { NewPasswordFields } from './new-password-fields';
 import { TokenStatus } from './token-status';
 
 interface ResetOtpValues {
@@ -60,12 +61,7 @@ export function ResetOtpForm() {
     <>
       <TokenStatus check={check} />
       <Form<ResetOtpValues> form={form} layout="vertical" requiredMark={false} initialValues={{ token: linkToken ?? '' }} onFinish={submit} disabled={reset.isPending}>
-        <Form.Item name="password" label={t('reset.password')} extra={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })} rules={rules.field('password')}>
-          <Input.Password autoComplete="new-password" autoFocus data-testid="reset-password" />
-        </Form.Item>
-        <Form.Item name="repeat" label={t('reset.repeat')} dependencies={['password']} rules={rules.repeatOf('password')}>
-          <Input.Password autoComplete="new-password" data-testid="reset-repeat" />
-        </Form.Item>
+        <NewPasswordFields passwordRules={rules.field('password')} repeatRules={rules.repeatOf('password')} />
         <Form.Item name="token" label={t('reset.token')} extra={t('reset.tokenHint')} rules={rules.field('token')}>
           <Input autoComplete="off" data-testid="reset-token" />
         </Form.Item>

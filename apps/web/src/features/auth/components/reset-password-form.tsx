@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, resetPasswordRequestSchema, tokenQuerySchema } from '@parapet/shared';
+import { resetPasswordRequestSchema, tokenQuerySchema } from '@parapet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { PATHS } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordTokenQueryOptions, useResetPasswordToken } from '../api/validate-reset-password-token';
+import { NewPasswordFields } from './new-password-fields';
 import { TokenStatus } from './token-status';
 
 interface ResetPasswordValues {
@@ -69,12 +70,7 @@ export function ResetPasswordForm() {
     <>
       <TokenStatus check={check} />
       <Form<ResetPasswordValues> form={form} layout="vertical" requiredMark={false} initialValues={{ token: linkToken ?? '' }} onFinish={submit} disabled={reset.isPending}>
-        <Form.Item name="password" label={t('auth:reset.password')} extra={t('auth:passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })} rules={rules.field('password')}>
-          <Input.Password autoComplete="new-password" autoFocus data-testid="reset-password" />
-        </Form.Item>
-        <Form.Item name="repeat" label={t('auth:reset.repeat')} dependencies={['password']} rules={rules.repeatOf('password')}>
-          <Input.Password autoComplete="new-password" data-testid="reset-repeat" />
-        </Form.Item>
+        <NewPasswordFields passwordRules={rules.field('password')} repeatRules={rules.repeatOf('password')} />
         <Form.Item name="token" label={t('auth:reset.token')} extra={t('auth:reset.tokenHint')} rules={tokenRules.field('token')}>
           <Input autoComplete="off" data-testid="reset-token" />
         </Form.Item>
