@@ -31,6 +31,14 @@ export const ERROR_CODES = {
   OTP_STATE_CONFLICT: { status: 409, message: 'Two-factor sign-in is already in that state.' },
   /** A state-changing call without the console's header: possibly a cross-site request. */
   CSRF_REJECTED: { status: 403, message: 'The request was refused because it did not come from the console.' },
+  /** A create over the group plan's quota (spec §8). */
+  QUOTA_EXCEEDED: { status: 403, message: 'Exceed Quota' },
+  /** A create refused because nothing is left to create under the quota (spec §8, WAF rules). */
+  NO_RULES_AVAILABLE: { status: 403, message: 'Failed to create. There are not available rules to create.' },
+  /** A group or username that already exists. */
+  ALREADY_EXISTS: { status: 409, message: 'Already exists.' },
+  /** The account was disabled by an administrator. */
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled. Please contact your administrator.' },
   /** No session, or it expired. */
   UNAUTHENTICATED: { status: 401, message: 'Please sign in.' },
   /** Signed in, but not allowed to do this. */

@@ -15,5 +15,5 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Codes of field-level validation problems; the console translates them under `fieldErrors.` */
-export const FIELD_ERROR_CODES = ['required', 'invalid', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unknown_key', 'mismatch', 'same_as_old', 'common_password', 'taken'] as const;
+export const FIELD_ERROR_CODES = ['required', 'invalid', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unknown_key', 'mismatch', 'same_as_old', 'common_password', 'taken', 'reserved'] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -3,10 +3,15 @@ import { z } from 'zod';
 export const PRIVILEGES = ['admin', 'user'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
-/** A permission's read flag and its named children (spec §3 User, §6). */
-export const permissionSchema = z.object({
-  read: z.boolean(),
-  children: z.record(z.string(), z.object({ read: z.boolean() })).optional(),
+/** Read and write flags of one permission or one of its named children. */
+export const accessSchema = z.object({ read: z.boolean(), write: z.boolean().optional() });
+
+/**
+ * A permission's flags and its named children (spec §3 User, §6). A child that is present
+ * decides for itself; an absent child follows its parent.
+ */
+export const permissionSchema = accessSchema.extend({
+  children: z.record(z.string(), accessSchema).optional(),
 });
 export const rolePermissionsSchema = z.record(z.string(), permissionSchema);
 export type RolePermissions = z.infer<typeof rolePermissionsSchema>;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { PLAN_NAMES, RESOURCE_LIMIT_KEYS, WAF_ACTIONS, type PlanSpec } from '../plans.js';
+import { ALL_GROUPS } from '../permissions.js';
+import { rolePermissionsSchema } from './user.js';
+
+/** Group names: lower-case letters, digits, _ and -, 2–32 characters; "all" is reserved. */
+export const GROUP_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
+export const groupNameSchema = z
+  .string()
+  .trim()
+  .regex(GROUP_NAME_PATTERN)
+  .refine((v) => v !== ALL_GROUPS, { message: 'reserved' });
+
+/** Paths of the tenancy calls, under API_PREFIX. */
+export const GROUP_API = {
+  groups: '/groups',
+  group: '/groups/:groupName',
+  members: '/groups/:groupName/members',
+  member: '/groups/:groupName/members/:username',
+  resourceLimits: '/group/resource-limits',
+  platformPlan: '/system/platformplan',
+  platformPrefs: '/system/prefs',
+  users: '/admin/users',
+  userDisabled: '/admin/users/:username/disabled',
+  audit: '/audit',
+} as const;
+
+export const planNameSchema = z.enum(PLAN_NAMES);
+const resourceLimitsSchema = z.record(z.enum(RESOURCE_LIMIT_KEYS), z.number());
+
+export const planSpecSchema = z
+  .object({
+    planName: planNameSchema,
+    dnsPodPlan: z.string(),
+    wafActions: z.array(z.enum(Object.keys(WAF_ACTIONS) as [keyof typeof WAF_ACTIONS, ...(keyof typeof WAF_ACTIONS)[]])),
+    features: z.array(z.string()),
+    resourceLimits: resourceLimitsSchema,
+    packages: z.array(z.string()),
+  })
+  .meta({ id: 'PlanSpec' }) satisfies z.ZodType<PlanSpec>;
+
+/** GET /system/platformplan: spec §3 platformPlan. */
+export const platformPlanSchema = z
+  .object({ currentPlan: planNameSchema, planSpec: z.array(planSpecSchema) })
+  .meta({ id: 'PlatformPlan' });
+export type PlatformPlan = z.infer<typeof platformPlanSchema>;
+
+export const groupSchema = z
+  .object({
+    name: z.string(),
+    plan: planNameSchema,
+    memberCount: z.number().int(),
+    createdAt: z.number(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Group' });
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupListSchema = z.object({ items: z.array(groupSchema) }).meta({ id: 'GroupList' });
+
+export const createGroupSchema = z.object({ name: groupNameSchema, plan: planNameSchema.optional() }).meta({ id: 'CreateGroup' });
+export const updateGroupSchema = z
+  .object({ name: groupNameSchema.optional(), plan: planNameSchema.optional(), version: z.number().int() })
+  .meta({ id: 'UpdateGroup' });
+
+export const groupParamsSchema = z.object({ groupName: z.string().min(1).max(64) });
+export const memberParamsSchema = groupParamsSchema.extend({ username: z.string().min(1).max(64) });
+
+export const memberSchema = z
+  .object({ username: z.string(), email: z.string(), disabled: z.boolean(), rolePermissions: rolePermissionsSchema })
+  .meta({ id: 'Member' });
+export const memberListSchema = z.object({ items: z.array(memberSchema) }).meta({ id: 'MemberList' });
+export const putMemberSchema = z.object({ rolePermissions: rolePermissionsSchema }).meta({ id: 'PutMember' });
+
+/** GET /group/resource-limits?groupName=: the plan's limits beside what the group uses. */
+export const resourceLimitsAnswerSchema = z
+  .object({
+    groupName: z.string(),
+    plan: planSpecSchema,
+    usage: z.record(z.string(), z.number()),
+  })
+  .meta({ id: 'ResourceLimits' });
+export type ResourceLimitsAnswer = z.infer<typeof resourceLimitsAnswerSchema>;
+export const groupQuerySchema = z.object({ groupName: z.string().min(1).max(64) });
+
+export const adminUserSchema = z
+  .object({
+    username: z.string(),
+    email: z.string(),
+    privilege: z.enum(['admin', 'user']),
+    disabled: z.boolean(),
+    emailConfirmed: z.boolean(),
+    otpEnabled: z.boolean(),
+    groups: z.array(z.string()),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'AdminUser' });
+export const adminUserListSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() }).meta({ id: 'AdminUserList' });
+export const adminUserQuerySchema = z.object({
+  search: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+/** POST /admin/users: an administrator creates a confirmed account. */
+export const createUserSchema = z
+  .object({ username: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), email: z.string().trim().max(254).pipe(z.email()), password: z.string().min(8).max(128) })
+  .meta({ id: 'CreateUser' });
+
+/** GET /system/prefs: spec §6 landing page and group list settings. */
+export const platformPrefsSchema = z
+  .object({ hasHomePage: z.boolean(), landingPagePath: z.string(), groupListWithAll: z.boolean() })
+  .meta({ id: 'PlatformPrefs' });
+export type PlatformPrefs = z.infer<typeof platformPrefsSchema>;
+
+export const userParamsSchema = z.object({ username: z.string().min(1).max(64) });
+export const setDisabledSchema = z.object({ disabled: z.boolean() }).meta({ id: 'SetDisabled' });
+
+/** One row of the audit log: who changed what, when, from what to what. */
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.number(),
+    actor: z.string(),
+    groupName: z.string().nullable(),
+    entity: z.string(),
+    entityId: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditQuerySchema = z.object({
+  entity: z.string().min(1).max(64),
+  entityId: z.string().min(1).max(128).optional(),
+  groupName: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const auditListSchema = z.object({ items: z.array(auditEntrySchema) }).meta({ id: 'AuditList' });
