@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_NAMES, RESOURCE_LIMIT_KEYS, WAF_ACTIONS, type PlanSpec } from '../plans.js';
 import { ALL_GROUPS } from '../permissions.js';
+import { emailSchema, newPasswordSchema, usernameSchema } from './account.js';
 import { rolePermissionsSchema } from './user.js';
 
 /** Group names: lower-case letters, digits, _ and -, 2–32 characters; "all" is reserved. */
@@ -103,7 +104,7 @@ export const adminUserQuerySchema = z.object({
 });
 /** POST /admin/users: an administrator creates a confirmed account. */
 export const createUserSchema = z
-  .object({ username: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), email: z.string().trim().max(254).pipe(z.email()), password: z.string().min(8).max(128) })
+  .object({ username: usernameSchema, email: emailSchema, password: newPasswordSchema })
   .meta({ id: 'CreateUser' });
 
 /** GET /system/prefs: spec §6 landing page and group list settings. */
