@@ -10,6 +10,10 @@ import type { Store } from './db/open-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
+import { tenancyPlugin } from './plugins/tenancy.js';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
+import { groupRoutes } from './modules/groups/groups.routes.js';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -91,6 +95,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
   await app.register(csrfPlugin);
   await app.register(multipart);
   await app.register(authPlugin);
+  await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   await app.register(openapiPlugin, { version: SERVER_VERSION });
@@ -101,6 +106,9 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
       await api.register(userRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(groupRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(tenancyRoutes);
     },
     { prefix: API_PREFIX },
   );

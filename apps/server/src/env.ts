@@ -32,6 +32,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  HOME_PAGE_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LANDING_PAGE_PATH: z.string().regex(/^\/[\w/-]*$/, 'LANDING_PAGE_PATH must be a console path such as /service-lines').default('/home'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -56,6 +61,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   session: { idleMs: number; absoluteMs: number };
   trustProxy: boolean;
+  /** Where users land (spec §6): /home when the home page is on, else landingPagePath. */
+  prefs: { hasHomePage: boolean; landingPagePath: string; groupListWithAll: boolean };
   /** Folder of the built console, served with history fallback. */
   webRoot: string;
 }
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     trustProxy: e.TRUST_PROXY,
+    prefs: { hasHomePage: e.HOME_PAGE_ENABLED, landingPagePath: e.LANDING_PAGE_PATH, groupListWithAll: true },
     webRoot: DEFAULT_WEB_ROOT,
   };
 }

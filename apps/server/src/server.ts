@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './env.js';
 import { buildApp } from './app.js';
 import { openStore } from './db/open-store.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { ensureDefaultGroup } from './modules/groups/default-group.js';
 
 /**
  * The process that listens: reads configuration, opens and migrates the store, makes the first
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => store.close());
 
   await ensureFirstAdmin(store.db, config.admin, app.log);
+  await ensureDefaultGroup(store.db);
 
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -19,6 +19,8 @@ export interface UsersTable {
   otp_pending_secret?: string | null;
   /** Time step of the last accepted one-time password: a code is accepted once per step. */
   otp_last_step?: number | null;
+  /** 1 when an administrator has disabled the account. */
+  disabled?: number;
   created_at: number;
   updated_at: number;
   version: Generated<number>;
@@ -78,6 +80,19 @@ export interface UserAvatarsTable {
   updated_at: number;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  actor: string;
+  group_name: string | null;
+  entity: string;
+  entity_id: string;
+  action: 'create' | 'update' | 'delete';
+  /** JSON of the entity before and after, secrets removed. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -86,4 +101,14 @@ export interface Database {
   user_tokens: UserTokensTable;
   rate_limits: RateLimitsTable;
   user_avatars: UserAvatarsTable;
+  audit_log: AuditLogTable;
 }
+
+/**
+ * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
+ * all; later entities add themselves here.
+ */
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log'; column: 'group_name' }> = [
+  { table: 'group_members', column: 'group_name' },
+  { table: 'audit_log', column: 'group_name' },
+];

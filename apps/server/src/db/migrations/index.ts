@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
+import { tenancy } from './0003-tenancy.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -9,4 +10,5 @@ import { accounts } from './0002-accounts.js';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
+  '0003-tenancy': tenancy,
 };

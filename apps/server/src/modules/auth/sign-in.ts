@@ -38,6 +38,7 @@ export async function signIn(ctx: AccountContext, input: LoginRequest, client: {
   const user = await checkCredentials(ctx, input, client.ip);
   if (user.otp_enabled === 1 && !(await checkOtp(ctx, user, input.token || undefined))) throw new AppError('LOGIN_FAILED');
   if (user.email_confirmed !== 1) throw new AppError('EMAIL_UNCONFIRMED');
+  if (user.disabled === 1) throw new AppError('ACCOUNT_DISABLED');
   await clearAttempts(ctx.db, accountKey(input.username));
   const session = await startSession(ctx.db, ctx.config.session, user.id, { ip: client.ip, userAgent: client.userAgent });
   return { userId: user.id, ...session };

@@ -1,4 +1,4 @@
-import { CONFIRM_TOKEN_TTL_MS, AUTH_RATE_LIMITS, type Locale, type SignupRequest } from '@parapet/shared';
+import { CONFIRM_TOKEN_TTL_MS, AUTH_RATE_LIMITS, DEFAULT_PLAN, fullAccess, type Locale, type SignupRequest } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { spendAttempt } from '../../lib/rate-limit.js';
@@ -7,6 +7,8 @@ import { sendAccountMail, sendAccountMailLater, type AccountContext } from './co
 import { hashPassword, isCommonPassword } from './passwords.js';
 import { consumeToken, issueToken, peekToken } from './tokens.js';
 import { checkCredentials } from './sign-in.js';
+import { freeGroupName } from '../groups/default-group.js';
+import { insertGroup, upsertMember } from '../groups/groups.repository.js';
 
 /** Creates an unconfirmed account and mails its confirmation link. */
 export async function signUp(ctx: AccountContext, input: SignupRequest, locale: Locale, ip: string): Promise<void> {
@@ -43,11 +45,18 @@ export async function signUp(ctx: AccountContext, input: SignupRequest, locale: 
     throw error;
   }
   try {
+    // A customer who signs up gets a group of their own, on the default plan, with every permission.
+    const group = await freeGroupName(ctx.db, input.username);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertGroup(trx, group, DEFAULT_PLAN);
+      await upsertMember(trx, group, id, fullAccess());
+    });
     const token = await issueToken(ctx.db, id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
     await sendAccountMail(ctx, 'confirm_email', locale, { username: input.username, email: input.email.toLowerCase() }, token);
   } catch (error) {
     // Without its mail the account could never be confirmed: undo it and say so.
     ctx.log.error({ err: error }, 'sign-up mail failed');
+    await ctx.db.deleteFrom('groups').where('name', 'in', ctx.db.selectFrom('group_members').select('group_name').where('user_id', '=', id)).execute();
     await deleteUser(ctx.db, id);
     throw new AppError('REGISTRATION_FAILED');
   }

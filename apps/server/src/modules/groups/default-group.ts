@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_GROUP, DEFAULT_PLAN, fullAccess } from '@parapet/shared';
+import type { Database } from '../../db/schema.js';
+import { insertGroup, upsertMember } from './groups.repository.js';
+
+/**
+ * A fresh install has one group, `default`, holding the admins. Run at every start; it does
+ * nothing once any group exists.
+ */
+export async function ensureDefaultGroup(db: Kysely<Database>): Promise<void> {
+  if (await db.selectFrom('groups').select('name').limit(1).executeTakeFirst()) return;
+  const admins = await db.selectFrom('users').select('id').where('privilege', '=', 'admin').execute();
+  await db.transaction().execute(async (trx) => {
+    await insertGroup(trx, DEFAULT_GROUP, DEFAULT_PLAN);
+    for (const admin of admins) await upsertMember(trx, DEFAULT_GROUP, admin.id, fullAccess());
+  });
+}
+
+/** A free group name for a new customer, made from their username ("Ann.Lee" → "ann-lee", then "ann-lee-2"...). */
+export async function freeGroupName(db: Kysely<Database>, username: string): Promise<string> {
+  const base = username.toLowerCase().replace(/[^a-z0-9_-]/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 28).padEnd(2, '0');
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    if (!(await db.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst())) return name;
+  }
+}

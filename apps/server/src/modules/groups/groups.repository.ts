@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Group, RolePermissions } from '@parapet/shared';
+import { planNameSchema } from '@parapet/shared';
+import { GROUP_SCOPED_TABLES, type Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function listGroups(db: Db, only?: readonly string[]): Promise<Group[]> {
+  if (only && only.length === 0) return [];
+  let query = db
+    .selectFrom('groups')
+    .leftJoin('group_members', 'group_members.group_name', 'groups.name')
+    .select((eb) => ['groups.name', 'groups.plan', 'groups.created_at', 'groups.version', eb.fn.count<number | string>('group_members.user_id').as('members')])
+    .groupBy(['groups.name', 'groups.plan', 'groups.created_at', 'groups.version'])
+    .orderBy('groups.name');
+  if (only) query = query.where('groups.name', 'in', only);
+  const rows = await query.execute();
+  return rows.map((r) => ({ name: r.name, plan: planNameSchema.catch('basic').parse(r.plan), memberCount: Number(r.members), createdAt: r.created_at, version: r.version }));
+}
+
+export async function findGroup(db: Db, name: string): Promise<Group | undefined> {
+  return (await listGroups(db, [name]))[0];
+}
+
+export async function insertGroup(db: Db, name: string, plan: string, now = Date.now()): Promise<void> {
+  await db.insertInto('groups').values({ name, plan, created_at: now, updated_at: now }).execute();
+}
+
+/** Changes plan and bumps the version, only if the version is the one read; false when stale. */
+export async function updateGroupPlan(db: Db, name: string, plan: string, version: number): Promise<boolean> {
+  const res = await db
+    .updateTable('groups')
+    .set({ plan, updated_at: Date.now(), version: version + 1 })
+    .where('name', '=', name)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Renames a group inside the caller's transaction: the new row first, then every row that
+ * names the group, then the old row, so foreign keys hold at every step on both engines.
+ */
+export async function renameGroup(trx: Transaction<Database>, from: string, to: string, plan: string, version: number): Promise<void> {
+  const old = await trx.selectFrom('groups').selectAll().where('name', '=', from).executeTakeFirstOrThrow();
+  await trx.insertInto('groups').values({ name: to, plan, created_at: old.created_at, updated_at: Date.now(), version: version + 1 }).execute();
+  for (const { table, column } of GROUP_SCOPED_TABLES) {
+    await trx.updateTable(table).set({ [column]: to }).where(column, '=', from).execute();
+  }
+  await trx.deleteFrom('groups').where('name', '=', from).execute();
+}
+
+export async function deleteGroup(db: Db, name: string): Promise<void> {
+  await db.deleteFrom('groups').where('name', '=', name).execute();
+}
+
+export async function listMembers(db: Db, groupName: string) {
+  return db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .select(['users.id', 'users.username', 'users.email', 'users.disabled', 'group_members.role_permissions'])
+    .where('group_members.group_name', '=', groupName)
+    .orderBy('users.username')
+    .execute();
+}
+
+export async function findMembership(db: Db, groupName: string, userId: string) {
+  return db.selectFrom('group_members').selectAll().where('group_name', '=', groupName).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function upsertMember(db: Db, groupName: string, userId: string, role: RolePermissions): Promise<void> {
+  const role_permissions = JSON.stringify(role);
+  await db
+    .insertInto('group_members')
+    .values({ group_name: groupName, user_id: userId, role_permissions, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(['group_name', 'user_id']).doUpdateSet({ role_permissions }))
+    .execute();
+}
+
+export async function deleteMember(db: Db, groupName: string, userId: string): Promise<void> {
+  await db.deleteFrom('group_members').where('group_name', '=', groupName).where('user_id', '=', userId).execute();
+}
+
+/** Locks a group's row for the rest of the transaction (PostgreSQL); SQLite runs one writer at a time. */
+export async function lockGroup(trx: Transaction<Database>, name: string, kind: 'sqlite' | 'postgres'): Promise<{ plan: string } | undefined> {
+  const query = trx.selectFrom('groups').select('plan').where('name', '=', name);
+  return kind === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
