@@ -17,7 +17,7 @@ let counter = 0;
 
 /** Signs up through the API, follows the mailed confirmation link and signs in. */
 export async function signUpConfirmed(t: TestApp, name = `user${++counter}`): Promise<Account> {
-  const account = { username: name, email: `${name}@example.test`, password: PASSWORD, client: new ApiClient(t.app) };
+  const account = { username: name, email: `${name.toLowerCase()}@example.test`, password: PASSWORD, client: new ApiClient(t.app) };
   const res = await account.client.post(USER_API.signup, { email: account.email, username: name, password: PASSWORD });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   const mail = await waitForMail(t.dataDir, account.email);
