@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_API, USER_API, fullAccess, readOnlyAccess } from '@parapet/shared';
 import { ensureDefaultGroup } from '../../src/modules/groups/default-group.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { ApiClient } from '../helpers/client.js';
+import type { ApiClient } from '../helpers/client.js';
 import { PASSWORD, signUpConfirmed } from '../helpers/accounts.js';
 import { fill, signedInAdmin } from '../helpers/admin.js';
 import { storeKinds } from '../helpers/stores.js';
