@@ -84,3 +84,20 @@ describe.each(storeKinds)('profile and security settings on %s', (kind) => {
     expect((await new ApiClient(t.app).post(USER_API.login, { username: 'zoe', password: 'Fresh-Password-55' })).statusCode).toBe(200);
   });
 });
+
+describe('the audit log of a user\'s own changes', () => {
+  it('records profile, picture and password changes without any secret', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const account = await signUpConfirmed(t, 'audrey');
+      await account.client.put(USER_API.profile, { phoneNumber: '+1 555 0100' });
+      await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: 'Fresh-Password-55' });
+      const rows = await t.store.db.selectFrom('audit_log').selectAll().where('entity', '=', 'user').where('entity_id', '=', 'audrey').orderBy('at').execute();
+      expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'update']);
+      expect(JSON.parse(rows[1]?.after ?? '{}')).toEqual({ phoneNumber: '+1 555 0100' });
+      expect(JSON.stringify(rows)).not.toMatch(/Fresh-Password-55|Blue-Harbor|argon2/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { spendAttempt } from '../../lib/rate-limit.js';
 import { sealSecret } from '../../lib/secret-box.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 import { endSessions, sendAccountMailLater, type AccountContext } from './context.js';
 import { newOtpSetup } from './otp.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
@@ -59,6 +60,7 @@ export async function resetPassword(ctx: AccountContext, token: string, input: R
   await checkNewPassword(user, input.password, 'password');
   if (!(await consumeToken(ctx.db, token, 'reset_password'))) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password) });
+  await appendAudit(ctx.db, { actor: user.username, groupName: null, entity: 'user', entityId: user.username, action: 'update', before: null, after: { credentialsChangedAt: Date.now(), via: 'password reset' } });
   await endSessions(ctx, user.id);
 }
 
@@ -79,6 +81,7 @@ export async function resetOtp(ctx: AccountContext, input: ResetOtpRequest, ip: 
     otp_pending_secret: null,
     otp_last_step: null,
   });
+  await appendAudit(ctx.db, { actor: user.username, groupName: null, entity: 'user', entityId: user.username, action: 'update', before: null, after: { credentialsChangedAt: Date.now(), via: 'one-time password reset' } });
   await endSessions(ctx, user.id);
   return setup;
 }

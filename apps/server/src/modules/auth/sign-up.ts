@@ -9,6 +9,7 @@ import { consumeToken, issueToken, peekToken } from './tokens.js';
 import { checkCredentials } from './sign-in.js';
 import { freeGroupName } from '../groups/default-group.js';
 import { insertGroup, upsertMember } from '../groups/groups.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 
 /** Creates an unconfirmed account and mails its confirmation link. */
 export async function signUp(ctx: AccountContext, input: SignupRequest, locale: Locale, ip: string): Promise<void> {
@@ -50,6 +51,8 @@ export async function signUp(ctx: AccountContext, input: SignupRequest, locale: 
     await ctx.db.transaction().execute(async (trx) => {
       await insertGroup(trx, group, DEFAULT_PLAN);
       await upsertMember(trx, group, id, fullAccess());
+      await appendAudit(trx, { actor: input.username, groupName: null, entity: 'user', entityId: input.username, action: 'create', before: null, after: { username: input.username, email: input.email.toLowerCase() } });
+      await appendAudit(trx, { actor: input.username, groupName: group, entity: 'group', entityId: group, action: 'create', before: null, after: { name: group, plan: DEFAULT_PLAN } });
     });
     const token = await issueToken(ctx.db, id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
     await sendAccountMail(ctx, 'confirm_email', locale, { username: input.username, email: input.email.toLowerCase() }, token);
