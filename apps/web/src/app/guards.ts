@@ -3,20 +3,58 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { api } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { currentUserQueryKey, currentUserQueryOptions, endSession } from '@/lib/session';
+import { loadGroupContext, type GroupContext } from '@/lib/tenancy/group-context';
+import { withGroup } from '@/lib/tenancy/group-selection';
+import { landingPath } from '@/lib/tenancy/platform-prefs';
+import { isUnder, pageAccess, permissionOf, type GuardedPath } from './page-access';
 
 // Guards are loaders (ARCHITECTURE §3): they run before any page code or data loads, so a
 // signed-out visitor never sees a flash of the console. They take the QueryClient so the
-// user fetched here is the same cached answer the layout reads.
+// user fetched here is the same cached answer the layout reads. The loaders of a navigation
+// run side by side; each resolves the group itself (the same inputs give the same answer).
 
-/** Authenticated area: fetch (or reuse) the current user; any failure ends at login (spec §4). */
+/** The group context of a request; a failed user check ends at login (spec §4). */
+async function contextOrLogin(queryClient: QueryClient, request: Request): Promise<GroupContext> {
+  try {
+    return await loadGroupContext(queryClient, new URL(request.url));
+  } catch {
+    endSession(queryClient);
+    throw redirect(PATHS.login);
+  }
+}
+
+/** Authenticated area: the user, and the selected group resolved from the URL (spec §2). */
 export function requireUser(queryClient: QueryClient): LoaderFunction {
-  return async () => {
-    try {
-      return await queryClient.ensureQueryData(currentUserQueryOptions(false));
-    } catch {
-      endSession(queryClient);
-      throw redirect(PATHS.login);
-    }
+  return ({ request }) => contextOrLogin(queryClient, request);
+}
+
+/** What a guarded page's loader returns when it shows "no permission" instead of redirecting. */
+export interface NoPermission {
+  noPermission: true;
+}
+export const isNoPermission = (data: unknown): data is NoPermission => typeof data === 'object' && data !== null && 'noPermission' in data;
+
+/**
+ * A page of `path` needs read for its permission in the selected group; without it, the
+ * landing page (the selection kept in its query). On the landing page itself: "no permission".
+ */
+export function requirePermission(queryClient: QueryClient, path: GuardedPath): LoaderFunction {
+  const permission = permissionOf(path);
+  return async ({ request }): Promise<NoPermission | null> => {
+    const { user, prefs, selected } = await contextOrLogin(queryClient, request);
+    const landing = landingPath(prefs);
+    const access = pageAccess(user, selected, permission, isUnder(new URL(request.url).pathname, landing));
+    if (access === 'redirect') throw redirect(withGroup(landing, selected));
+    return access === 'no-permission' ? { noPermission: true } : null;
+  };
+}
+
+/** Users & Groups screens: admins only; anyone else goes to the landing page. */
+export function requireAdmin(queryClient: QueryClient): LoaderFunction {
+  return async ({ request }) => {
+    const { user, prefs, selected } = await contextOrLogin(queryClient, request);
+    if (user.privilege !== 'admin') throw redirect(withGroup(landingPath(prefs), selected));
+    return null;
   };
 }
 

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { CurrentUser } from '@parapet/shared';
+import { fullAccess, type CurrentUser } from '@parapet/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
@@ -17,7 +17,7 @@ const USER: CurrentUser = {
   phoneNumber: null,
   hasAvatar: false,
   otpEnabled: false,
-  inGroupsRole: [{ groupName: 'alpha', rolePermissions: {} }, { groupName: 'beta', rolePermissions: {} }],
+  inGroupsRole: [{ groupName: 'alpha', rolePermissions: fullAccess() }, { groupName: 'beta', rolePermissions: fullAccess() }],
 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

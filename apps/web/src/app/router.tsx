@@ -3,8 +3,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { PATHS } from '@/lib/paths';
-import { logout, redirectIfSignedIn, requireUser } from './guards';
+import { logout, redirectIfSignedIn, requireAdmin, requirePermission, requireUser } from './guards';
 import { AppLayout } from './layout/app-layout';
+import type { GuardedPath } from './page-access';
 import { NotFound } from './routes/not-found';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -16,6 +17,7 @@ const dashboard = () => import('@/features/dashboard/route');
 const serviceLines = () => import('@/features/service-lines/route');
 const profile = () => import('@/features/user-profile/route');
 const auth = () => import('@/features/auth/route');
+const admin = () => import('@/features/admin/route');
 
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
@@ -23,6 +25,9 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 
 /** Spec §2 routes. A function of the QueryClient so tests build the same tree around their own. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  // Each area route declares the permission it needs (page-access.ts); /user/* needs none.
+  const needs = (path: GuardedPath) => requirePermission(queryClient, path);
+  const adminOnly = requireAdmin(queryClient);
   return [
     {
       id: 'root',
@@ -50,6 +55,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: PATHS.home,
+              loader: needs(PATHS.home),
               lazy: dashboard,
               children: [
                 { index: true, lazy: screen(dashboard, (m) => m.DashboardTab) },
@@ -58,9 +64,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: PATHS.homeAcceleration, lazy: screen(dashboard, (m) => m.DashboardTab) },
               ],
             },
-            { path: PATHS.serviceLines, lazy: serviceLines },
-            { path: PATHS.serviceLineCreate, lazy: screen(serviceLines, (m) => m.CreateServiceLinePage) },
-            { path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`, lazy: () => import('@/features/service-overview/route') },
+            { path: PATHS.serviceLines, loader: needs(PATHS.serviceLines), lazy: serviceLines },
+            { path: PATHS.serviceLineCreate, loader: needs(PATHS.serviceLineCreate), lazy: screen(serviceLines, (m) => m.CreateServiceLinePage) },
+            { path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`, loader: needs(PATHS.serviceOverview), lazy: () => import('@/features/service-overview/route') },
             {
               path: '/user',
               lazy: profile,
@@ -72,11 +78,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: PATHS.userSubscription, lazy: screen(profile, (m) => m.SubscriptionTab) },
               ],
             },
-            { path: PATHS.firewallRules, lazy: () => import('@/features/waf-rules/route') },
-            { path: PATHS.htmlPages, lazy: () => import('@/features/html-pages/route') },
-            { path: PATHS.originPolicies, lazy: () => import('@/features/origin-policies/route') },
-            { path: PATHS.certs, lazy: () => import('@/features/certs/route') },
-            { path: PATHS.eventLogs, lazy: () => import('@/features/event-logs/route') },
+            { path: PATHS.firewallRules, loader: needs(PATHS.firewallRules), lazy: () => import('@/features/waf-rules/route') },
+            { path: PATHS.htmlPages, loader: needs(PATHS.htmlPages), lazy: () => import('@/features/html-pages/route') },
+            { path: PATHS.originPolicies, loader: needs(PATHS.originPolicies), lazy: () => import('@/features/origin-policies/route') },
+            { path: PATHS.certs, loader: needs(PATHS.certs), lazy: () => import('@/features/certs/route') },
+            { path: PATHS.eventLogs, loader: needs(PATHS.eventLogs), lazy: () => import('@/features/event-logs/route') },
+
+            // Users & Groups (admins only).
+            { path: PATHS.adminUsers, loader: adminOnly, lazy: admin },
+            { path: PATHS.adminGroups, loader: adminOnly, lazy: screen(admin, (m) => m.GroupsPage) },
+            { path: `${PATHS.adminGroups}/:groupName`, loader: adminOnly, lazy: screen(admin, (m) => m.GroupDetailPage) },
           ],
         },
 

@@ -119,3 +119,12 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** Fills a route template's `:name` segments, encoded: ('/groups/:groupName', {groupName: 'a b'}) → '/groups/a%20b'. */
+export function pathOf(template: string, params: Record<string, string>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathOf: no value for :${name} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -25,7 +25,12 @@ export const PATHS = {
   signup: '/signup',
   resetOtp: '/reset-OTP',
   resetPassword: '/reset-password',
+  adminUsers: '/admin/users',
+  adminGroups: '/admin/groups',
 } as const;
+
+/** /admin/groups/<groupName>: a group's members and log. */
+export const adminGroupPath = (groupName: string): string => `${PATHS.adminGroups}/${encodeURIComponent(groupName)}`;
 
 /** /service/overview/<appProfileName>/<groupName>, either segment optional. */
 export function serviceOverviewPath(appProfileName?: string, groupName?: string): string {

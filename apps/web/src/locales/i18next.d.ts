@@ -1,8 +1,10 @@
+import type admin from './en-US/admin.json';
 import type auth from './en-US/auth.json';
 import type common from './en-US/common.json';
 import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type nav from './en-US/nav.json';
+import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
 
 // Typed keys: t('nav:menu.certs') is checked at compile time against the English files, and
@@ -10,6 +12,15 @@ import type profile from './en-US/profile.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { auth: typeof auth; common: typeof common; errors: typeof errors; fieldErrors: typeof fieldErrors; nav: typeof nav; profile: typeof profile };
+    resources: {
+      admin: typeof admin;
+      auth: typeof auth;
+      common: typeof common;
+      errors: typeof errors;
+      fieldErrors: typeof fieldErrors;
+      nav: typeof nav;
+      plans: typeof plans;
+      profile: typeof profile;
+    };
   }
 }

@@ -5,7 +5,7 @@ import { resources, type Messages } from './index';
 
 describe('locale files', () => {
   it('has a folder for every locale and the expected namespaces', () => {
-    for (const locale of LOCALES) expect(Object.keys(resources[locale]).sort()).toEqual(expect.arrayContaining(['auth', 'common', 'errors', 'fieldErrors', 'nav', 'profile']));
+    for (const locale of LOCALES) expect(Object.keys(resources[locale]).sort()).toEqual(expect.arrayContaining(['admin', 'auth', 'common', 'errors', 'fieldErrors', 'nav', 'plans', 'profile']));
   });
 
   it('have the same keys, all non-empty strings, in every locale', () => {

@@ -1,15 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { useGroupContext } from '@/lib/tenancy/group-context';
+import { isNoPermission } from '../guards';
 import { AppHeader } from './header';
+import { NoPermission } from './no-permission';
 import { Sidebar } from './sidebar';
+import { useGroupQuerySync } from './use-group-query-sync';
 
 /** Frame of every authenticated screen; its route's loader has already fetched the user. */
 export function AppLayout() {
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState(false);
+  const { selected } = useGroupContext();
+  useGroupQuerySync(selected);
+  // The landing page's guard does not redirect; it asks for this instead (spec §6, no loop).
+  const noPermission = useMatches().some((match) => isNoPermission(match.loaderData));
 
   // The socket lives exactly as long as the signed-in frame (spec §7): leaving it (logout,
   // a 401 sending us to login) closes the connection.
@@ -24,7 +32,7 @@ export function AppLayout() {
       <Layout>
         <AppHeader />
         <Layout.Content style={{ padding: 24 }} data-testid="app-content">
-          <Outlet />
+          {noPermission ? <NoPermission /> : <Outlet />}
         </Layout.Content>
       </Layout>
     </Layout>

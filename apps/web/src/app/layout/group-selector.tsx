@@ -1,24 +1,26 @@
+import { ALL_GROUPS } from '@parapet/shared';
 import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL_GROUPS_VALUE } from '@/lib/groups';
-import { useCurrentUser } from '@/lib/session';
+import { useSearchParams } from 'react-router';
+import { useGroupContext } from '@/lib/tenancy/group-context';
+import { GROUP_QUERY_PARAM } from '@/lib/tenancy/group-selection';
 
 /**
- * Place of the group (tenant) selector in the header. Normal users pick among their groups;
- * admins also get "All groups" (spec §6). Syncing it with the URL's group query parameter and
- * the permission checks of spec §2 Guards come with the group logic.
+ * The group (tenant) the console works in: the groups the user may choose (spec §6; admins
+ * get "All groups" and every group). A choice goes into the URL's query; the guards apply it.
  */
 export function GroupSelector() {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
-  const [picked, setPicked] = useState<string>();
+  const { allowed, selected } = useGroupContext();
+  const [, setParams] = useSearchParams();
 
-  const options = [
-    ...(user?.privilege === 'admin' ? [{ value: ALL_GROUPS_VALUE, label: t('header.allGroups') }] : []),
-    ...(user?.inGroupsRole ?? []).map(({ groupName }) => ({ value: groupName, label: groupName })),
-  ];
-  const value = options.some((o) => o.value === picked) ? picked : options[0]?.value;
+  const options = allowed.map((name) => ({ value: name, label: name === ALL_GROUPS ? t('header.allGroups') : name }));
+  const choose = (groupName: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set(GROUP_QUERY_PARAM, groupName);
+      return next;
+    });
 
   return (
     <Select
@@ -26,8 +28,8 @@ export function GroupSelector() {
       aria-label={t('header.group')}
       placeholder={t('header.group')}
       options={options}
-      value={value}
-      onChange={setPicked}
+      value={selected}
+      onChange={choose}
       showSearch
       style={{ minWidth: 200 }}
     />

@@ -7,15 +7,19 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   SafetyOutlined,
+  SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { can, type CurrentUser } from '@parapet/shared';
 import type { ReactNode } from 'react';
 import { PATHS } from '@/lib/paths';
+import { permissionOf } from '../page-access';
 
 /** Keys of nav.json's "menu" object. */
 export type NavLabel =
   | 'dashboard' | 'serviceLines' | 'serviceLineList' | 'serviceLineCreate' | 'serviceOverview' | 'firewallRules'
-  | 'htmlPages' | 'originPolicies' | 'certs' | 'eventLogs' | 'account' | 'profile' | 'changePassword' | 'security' | 'subscription';
+  | 'htmlPages' | 'originPolicies' | 'certs' | 'eventLogs' | 'account' | 'profile' | 'changePassword' | 'security' | 'subscription'
+  | 'administration' | 'adminUsers' | 'adminGroups';
 
 export interface NavLeaf {
   path: string;
@@ -27,6 +31,8 @@ export interface NavGroup {
   label: NavLabel;
   icon: ReactNode;
   children: NavLeaf[];
+  /** Shown to admins only. */
+  adminOnly?: boolean;
 }
 export type NavEntry = NavLeaf | NavGroup;
 
@@ -59,9 +65,38 @@ export const NAV_ENTRIES: NavEntry[] = [
       { path: PATHS.userSubscription, label: 'subscription' },
     ],
   },
+  {
+    key: 'administration',
+    label: 'administration',
+    icon: <SettingOutlined />,
+    adminOnly: true,
+    children: [
+      { path: PATHS.adminUsers, label: 'adminUsers' },
+      { path: PATHS.adminGroups, label: 'adminGroups' },
+    ],
+  },
 ];
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
+
+/**
+ * The entries a user sees in the selected group: items of pages they may not read are hidden
+ * (the shared `can`, with the pages' permissions of page-access.ts), and so are menu groups
+ * left empty or meant for admins only.
+ */
+export function visibleNavEntries(user: Pick<CurrentUser, 'privilege' | 'inGroupsRole'> | undefined, groupName: string | undefined, entries: NavEntry[] = NAV_ENTRIES): NavEntry[] {
+  if (!user) return [];
+  const readable = (leaf: NavLeaf) => {
+    const permission = permissionOf(leaf.path);
+    return !permission || can(user, groupName, { permission, access: 'read' });
+  };
+  return entries.flatMap((entry): NavEntry[] => {
+    if (!isGroup(entry)) return readable(entry) ? [entry] : [];
+    if (entry.adminOnly && user.privilege !== 'admin') return [];
+    const children = entry.children.filter(readable);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
 
 /**
  * The menu item of a location: the longest item path that is the pathname or a parent of it,

@@ -3,17 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '@/lib/paths';
-import { findNavSelection, isGroup, NAV_ENTRIES, type NavLeaf } from './nav-items';
+import { useGroupContext } from '@/lib/tenancy/group-context';
+import { withGroup } from '@/lib/tenancy/group-selection';
+import { findNavSelection, isGroup, visibleNavEntries, type NavLeaf } from './nav-items';
 
 interface SidebarProps {
   collapsed: boolean;
   onCollapse: (collapsed: boolean) => void;
 }
 
-/** Main menu; items are real links (middle-click opens a tab), keyed by their path. */
+/**
+ * Main menu; items are real links (middle-click opens a tab), keyed by their path, carrying
+ * the selected group. Pages the user may not read in that group are left out.
+ */
 export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
   const { t } = useTranslation(['nav', 'common']);
   const { pathname } = useLocation();
+  const { user, selected: groupName } = useGroupContext();
   const { selected, group } = findNavSelection(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
 
@@ -21,12 +27,12 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
     key: item.path,
     icon: item.icon,
     label: (
-      <Link to={item.path} data-testid={`nav-${item.path.slice(1).replaceAll('/', '-')}`}>
+      <Link to={withGroup(item.path, groupName)} data-testid={`nav-${item.path.slice(1).replaceAll('/', '-')}`}>
         {t(`nav:menu.${item.label}`)}
       </Link>
     ),
   });
-  const items: MenuProps['items'] = NAV_ENTRIES.map((entry) =>
+  const items: MenuProps['items'] = visibleNavEntries(user, groupName).map((entry) =>
     isGroup(entry) ? { key: entry.key, icon: entry.icon, label: t(`nav:menu.${entry.label}`), children: entry.children.map(leaf) } : leaf(entry),
   );
   // Expanded, the group holding the current page stays open. Collapsed, groups are hover
@@ -39,7 +45,7 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
 
   return (
     <Layout.Sider collapsible collapsed={collapsed} onCollapse={collapse} breakpoint="lg" width={232} data-testid="sidebar">
-      <Link to={PATHS.home} style={{ display: 'block', padding: '16px 24px' }}>
+      <Link to={withGroup(PATHS.home, groupName)} style={{ display: 'block', padding: '16px 24px' }}>
         <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
           {collapsed ? t('common:appName').slice(0, 1) : t('common:appName')}
         </Typography.Text>

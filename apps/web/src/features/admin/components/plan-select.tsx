@@ -1,0 +1,15 @@
+import { PLAN_NAMES, type PlanName } from '@parapet/shared';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface PlanSelectProps {
+  value?: PlanName;
+  onChange?: (plan: PlanName) => void;
+  'data-testid'?: string;
+}
+
+/** The plans of packages/shared, by their translated names; a Form.Item control. */
+export function PlanSelect({ value, onChange, 'data-testid': testId }: PlanSelectProps) {
+  const { t } = useTranslation('plans');
+  return <Select<PlanName> value={value} onChange={onChange} options={PLAN_NAMES.map((plan) => ({ value: plan, label: t(`names.${plan}`) }))} data-testid={testId} />;
+}

@@ -1,0 +1,18 @@
+/** The URL query parameter that carries the selected group (spec §2 Guards). */
+export const GROUP_QUERY_PARAM = 'groupName';
+
+/**
+ * Spec §2: a requested group the user may choose becomes the selection; otherwise the current
+ * selection stays (if still allowed); otherwise the first allowed group. Undefined only for a
+ * user with no group at all.
+ */
+export function resolveSelectedGroup(requested: string | null | undefined, current: string | undefined, allowed: readonly string[]): string | undefined {
+  if (requested && allowed.includes(requested)) return requested;
+  if (current && allowed.includes(current)) return current;
+  return allowed[0];
+}
+
+/** `path?groupName=<group>`, so a link or redirect keeps the selection. */
+export function withGroup(path: string, groupName: string | undefined): string {
+  return groupName ? `${path}?${new URLSearchParams({ [GROUP_QUERY_PARAM]: groupName }).toString()}` : path;
+}
