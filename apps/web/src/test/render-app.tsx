@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { CurrentUser } from '@parapet/shared';
+import { fullAccess, type CurrentUser, type Group, type PlatformPrefs, type RolePermissions } from '@parapet/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -17,6 +17,26 @@ export const TEST_USER: CurrentUser = {
   otpEnabled: false,
   inGroupsRole: [{ groupName: 'alpha', rolePermissions: {} }],
 };
+
+/** A normal user in each of `groups`, with the role given for it. */
+export const memberOf = (groups: Record<string, RolePermissions>, username = 'ada'): CurrentUser => ({
+  ...TEST_USER,
+  username,
+  inGroupsRole: Object.entries(groups).map(([groupName, rolePermissions]) => ({ groupName, rolePermissions })),
+});
+
+export const ADMIN_USER: CurrentUser = { ...TEST_USER, username: 'root', privilege: 'admin', inGroupsRole: [{ groupName: 'default', rolePermissions: fullAccess() }] };
+
+export const group = (name: string, extra: Partial<Group> = {}): Group => ({ name, plan: 'basic', memberCount: 1, createdAt: 1_700_000_000_000, version: 1, ...extra });
+
+/** Handlers for the shell's tenancy calls: the user, the group list (admins) and the prefs. */
+export function shellHandlers(user: CurrentUser, groups: Group[] = [], prefs: Partial<PlatformPrefs> = {}): ApiHandlers {
+  return {
+    'GET /api/user': () => json(200, user),
+    'GET /api/groups': () => json(200, { items: groups }),
+    'GET /api/system/prefs': () => json(200, { hasHomePage: true, landingPagePath: '', groupListWithAll: true, ...prefs }),
+  };
+}
 
 export interface ApiCall {
   method: string;

@@ -1,0 +1,116 @@
+import { fullAccess, readOnlyAccess, type CurrentUser, type Group, type PlatformPrefs } from '@parapet/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_USER, group, memberOf, renderApp, shellHandlers } from '@/test/render-app';
+
+vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const TWO_GROUPS = memberOf({ alpha: fullAccess(), beta: fullAccess() });
+/** Reads certificates in alpha only; nothing else anywhere (not even the dashboard). */
+const CERTS_READER = memberOf({ alpha: { certificates: { read: true } }, beta: {} });
+const where = (router: { state: { location: { pathname: string; search: string } } }) => `${router.state.location.pathname}${router.state.location.search}`;
+
+interface Case {
+  name: string;
+  user: CurrentUser;
+  visit: string;
+  /** The selection stored on this device before the visit. */
+  stored?: string;
+  groups?: Group[];
+  prefs?: Partial<PlatformPrefs>;
+  /** Where the router ends, query included. */
+  lands: string;
+  /** A test id the page shows there. */
+  shows: string;
+}
+
+// Spec §2 Guards and §6: one row per rule.
+const CASES: Case[] = [
+  { name: 'applies a groupName the user may choose', user: TWO_GROUPS, visit: '/certs?groupName=beta', lands: '/certs?groupName=beta', shows: 'page-title' },
+  { name: 'keeps the current selection for a group the user is not in', user: TWO_GROUPS, stored: 'beta', visit: '/certs?groupName=gamma', lands: '/certs?groupName=beta', shows: 'page-title' },
+  { name: 'adds the stored selection when no groupName is given', user: TWO_GROUPS, stored: 'beta', visit: '/certs', lands: '/certs?groupName=beta', shows: 'page-title' },
+  { name: 'adds the first allowed group when nothing is selected', user: TWO_GROUPS, visit: '/event-logs', lands: '/event-logs?groupName=alpha', shows: 'page-title' },
+  { name: 'drops a stored selection the user may no longer choose', user: TWO_GROUPS, stored: 'gone', visit: '/certs', lands: '/certs?groupName=alpha', shows: 'page-title' },
+  { name: 'shows a page the user may read in the selected group', user: CERTS_READER, visit: '/certs?groupName=alpha', lands: '/certs?groupName=alpha', shows: 'page-title' },
+  { name: 'sends a page without read permission to /home, keeping the group', user: CERTS_READER, visit: '/firewall_rules?groupName=alpha', lands: '/home?groupName=alpha', shows: 'no-permission' },
+  { name: 'checks the permission in the selected group, not in any group', user: CERTS_READER, visit: '/certs?groupName=beta', lands: '/home?groupName=beta', shows: 'no-permission' },
+  { name: 'does not redirect from the landing page itself (no loop)', user: CERTS_READER, visit: '/home/firewall?groupName=alpha', lands: '/home/firewall?groupName=alpha', shows: 'no-permission' },
+  { name: 'lets the profile pages need no permission', user: CERTS_READER, visit: '/user/security?groupName=beta', lands: '/user/security?groupName=beta', shows: 'profile-tabs' },
+  {
+    name: 'uses the configured landing page when the home page is off',
+    user: CERTS_READER,
+    prefs: { hasHomePage: false, landingPagePath: '/certs' },
+    visit: '/html?groupName=alpha',
+    lands: '/certs?groupName=alpha',
+    shows: 'page-title',
+  },
+  { name: 'sends a read-only member to the page, not away', user: memberOf({ alpha: readOnlyAccess() }), visit: '/origin_policy', lands: '/origin_policy?groupName=alpha', shows: 'page-title' },
+  { name: 'sends a normal user away from the admin screens', user: TWO_GROUPS, visit: '/admin/users?groupName=beta', lands: '/home?groupName=beta', shows: 'dashboard-tabs' },
+  { name: 'lets an admin pick "all" and skip the checks', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/firewall_rules?groupName=all', lands: '/firewall_rules?groupName=all', shows: 'page-title' },
+  { name: 'lets an admin pick any group, member or not', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/certs?groupName=acme', lands: '/certs?groupName=acme', shows: 'page-title' },
+  { name: 'gives an admin "all" first when nothing is selected', user: ADMIN_USER, groups: [group('default')], visit: '/admin/groups', lands: '/admin/groups?groupName=all', shows: 'groups-table' },
+];
+
+describe('group selection and page guards', () => {
+  it.each(CASES)('$name', async ({ user, visit, stored, groups, prefs, lands, shows }) => {
+    if (stored) localStorage.setItem('parapet.userPref', JSON.stringify({ selectedGroup: stored }));
+    const { router } = renderApp(visit, shellHandlers(user, groups, prefs));
+    await waitFor(() => expect(where(router)).toBe(lands));
+    expect(await screen.findByTestId(shows)).toBeTruthy();
+    const selected = new URLSearchParams(lands.split('?')[1]).get('groupName');
+    expect(JSON.parse(localStorage.getItem('parapet.userPref') ?? '{}')).toEqual({ selectedGroup: selected });
+  });
+
+  it('"all" on a restricted page sends a normal user to the landing page', async () => {
+    // A normal user never gets "all" from the selector; a stale selection must not open pages.
+    localStorage.setItem('parapet.userPref', JSON.stringify({ selectedGroup: 'all' }));
+    const { router } = renderApp('/certs?groupName=all', shellHandlers(memberOf({ alpha: { certificates: { read: true } } })));
+    await waitFor(() => expect(where(router)).toBe('/certs?groupName=alpha'));
+    expect(screen.getByTestId('page-title').textContent).toBe('Certificates');
+  });
+
+  it('adds the group with a replace navigation, so Back skips the URL without it', async () => {
+    const { router } = renderApp('/certs', shellHandlers(TWO_GROUPS));
+    await waitFor(() => expect(where(router)).toBe('/certs?groupName=alpha'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('hides the sidebar items the user cannot read in the selected group, and Administration from non-admins', async () => {
+    renderApp('/certs?groupName=alpha', shellHandlers(CERTS_READER));
+    await screen.findByTestId('page-title');
+    expect(screen.getByTestId('nav-certs').getAttribute('href')).toBe('/certs?groupName=alpha');
+    for (const hidden of ['nav-home', 'nav-firewall_rules', 'nav-html', 'nav-event-logs']) expect(screen.queryByTestId(hidden), hidden).toBeNull();
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar.textContent).toContain('Account');
+    expect(sidebar.textContent).not.toContain('Service Lines');
+    expect(sidebar.textContent).not.toContain('Administration');
+  });
+
+  it('shows Administration to admins, and "All groups" first in their selector', async () => {
+    renderApp('/home', shellHandlers(ADMIN_USER, [group('default'), group('acme')]));
+    await screen.findByTestId('dashboard-tabs');
+    expect(screen.getByTestId('sidebar').textContent).toContain('Administration');
+    fireEvent.click(screen.getByText('Administration'));
+    expect((await screen.findByTestId('nav-admin-groups')).getAttribute('href')).toBe('/admin/groups?groupName=all');
+    expect(screen.getByTestId('nav-admin-users')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('group-selector').textContent).toContain('All groups'));
+  });
+});
+
+describe('group selector', () => {
+  it('lists the allowed groups and puts a choice in the query; the guard then applies it', async () => {
+    const { router } = renderApp('/certs?groupName=alpha', shellHandlers(CERTS_READER));
+    await screen.findByTestId('page-title');
+    fireEvent.mouseDown(within(screen.getByTestId('group-selector')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('beta'));
+    // beta grants nothing: the guard of /certs sends the user to the landing page, in beta.
+    await waitFor(() => expect(where(router)).toBe('/home?groupName=beta'));
+    expect(await screen.findByTestId('no-permission')).toBeTruthy();
+    expect(screen.getByTestId('group-selector').textContent).toContain('beta');
+  });
+});
