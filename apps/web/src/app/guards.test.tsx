@@ -107,7 +107,7 @@ describe('group selector', () => {
     const { router } = renderApp('/certs?groupName=alpha', shellHandlers(CERTS_READER));
     await screen.findByTestId('page-title');
     fireEvent.mouseDown(within(screen.getByTestId('group-selector')).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('beta'));
+    fireEvent.click(await screen.findByTestId('group-option-beta'));
     // beta grants nothing: the guard of /certs sends the user to the landing page, in beta.
     await waitFor(() => expect(where(router)).toBe('/home?groupName=beta'));
     expect(await screen.findByTestId('no-permission')).toBeTruthy();

@@ -72,7 +72,7 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
           <Select<RolePreset>
             value={preset}
             onChange={choosePreset}
-            options={ROLE_PRESETS.map((value) => ({ value, label: t(`admin:roles.${value}`) }))}
+            options={ROLE_PRESETS.map((value) => ({ value, label: t(`admin:roles.${value}`), 'data-testid': `member-add-role-${value}` }))}
             data-testid="member-add-role"
           />
         </Form.Item>

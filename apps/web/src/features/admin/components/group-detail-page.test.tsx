@@ -66,7 +66,7 @@ describe('group members', () => {
     click('member-add');
     fireEvent.change(await screen.findByTestId('member-add-username'), { target: { value: 'eve' } });
     fireEvent.mouseDown(within(screen.getByTestId('member-add-role')).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('Custom'));
+    fireEvent.click(await screen.findByTestId('member-add-role-custom'));
     click('perm-firewallRules-write');
     click('perm-htmlPages-read');
     click('member-add-submit');

@@ -42,7 +42,7 @@ describe('groups screen', () => {
 
     type('group-create-name', 'shop');
     fireEvent.mouseDown(within(screen.getByTestId('group-create-plan')).getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('Enterprise'));
+    fireEvent.click(await screen.findByTestId('group-create-plan-enterprise'));
     click('group-create-submit');
     expect(await screen.findByText('Already exists.')).toBeTruthy();
     taken = false;
