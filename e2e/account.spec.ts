@@ -34,12 +34,12 @@ test('sign up, confirm by mail, two-factor on, sign in with a code, reset the pa
   await expect(page.getByTestId('login-confirmed')).toBeVisible();
 
   await signIn(page, username, PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?groupName=[\w-]+)?$/);
   // Signed in, the sign-in page and the root lead home; a reload restores the session.
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?groupName=[\w-]+)?$/);
   await page.goto('/');
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?groupName=[\w-]+)?$/);
 
   await page.goto('/user/security');
   await page.getByTestId('otp-switch').click();
@@ -57,7 +57,7 @@ test('sign up, confirm by mail, two-factor on, sign in with a code, reset the pa
   await expect(page.getByTestId('login-error')).toBeVisible();
   otp = await freshCode(secret, otp.step);
   await signIn(page, username, PASSWORD, otp.code);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?groupName=[\w-]+)?$/);
   await page.goto('/logout');
 
   await page.getByTestId('login-forgot').click();
@@ -79,7 +79,7 @@ test('sign up, confirm by mail, two-factor on, sign in with a code, reset the pa
   await expect(page.getByTestId('login-error')).toBeVisible();
   otp = await freshCode(secret, otp.step);
   await signIn(page, username, NEW_PASSWORD, otp.code);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?groupName=[\w-]+)?$/);
 });
 
 test.describe('in Traditional Chinese', () => {
