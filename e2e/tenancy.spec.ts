@@ -42,8 +42,12 @@ test('a member with read-only firewall-rule access sees only acme and is kept to
   await page.getByTestId('group-link-acme').click();
   await page.getByTestId('member-add').click();
   await page.getByTestId('member-add-username').fill(READER.username);
-  await page.getByTestId('member-add-role').click();
-  await page.getByTestId('member-add-role-custom').click();
+  // The select's menu opens with an animation: open and pick until the custom tree shows.
+  await expect(async () => {
+    await page.getByTestId('member-add-role').click();
+    await page.getByTestId('member-add-role-custom').click({ timeout: 2000 });
+    await expect(page.getByTestId('permission-tree')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   // Custom starts from the preset shown; leave exactly firewall rules, read only.
   for (const name of PERMISSION_NAMES) {
     await setSwitch(page, `perm-${name}-write`, false);
