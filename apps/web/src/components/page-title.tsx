@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,10 +15,12 @@ interface PageTitleProps {
   /** Already translated. */
   children: string;
   extra?: ReactNode;
+  /** A primary button beside the title (the screen's main action, e.g. "Create"), after `extra`. */
+  action?: { label: string; onClick: () => void; testId: string };
 }
 
 /** The page's h1 (one per screen, for screen readers and tests), with room for actions. */
-export function PageTitle({ children, extra }: PageTitleProps) {
+export function PageTitle({ children, extra, action }: PageTitleProps) {
   useDocumentTitle(children);
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, marginBottom: 16 }}>
@@ -26,6 +28,11 @@ export function PageTitle({ children, extra }: PageTitleProps) {
         {children}
       </Typography.Title>
       {extra}
+      {action ? (
+        <Button type="primary" onClick={action.onClick} data-testid={action.testId}>
+          {action.label}
+        </Button>
+      ) : null}
     </div>
   );
 }

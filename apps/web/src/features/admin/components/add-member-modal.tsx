@@ -1,6 +1,7 @@
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { useFormErrors } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { usePutMember } from '../api/put-member';
@@ -23,8 +24,8 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
   const toast = useToast();
   const put = usePutMember();
 
+  // The form is reset by FormModal; the role chosen beside it is reset here.
   const close = () => {
-    form.resetFields();
     setPreset('readOnly');
     setTree(treeFromRole(roleOfPreset('readOnly')));
     onClose();
@@ -49,20 +50,15 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
     );
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('admin:members.addTitle', { group: groupName })}
-      onCancel={close}
-      destroyOnHidden
+      onClose={close}
+      form={form}
+      okText={t('admin:members.add')}
+      okTestId="member-add-submit"
+      loading={put.isPending}
       width={640}
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={put.isPending} onClick={() => form.submit()} data-testid="member-add-submit">
-          {t('admin:members.add')}
-        </Button>,
-      ]}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="username" label={t('admin:users.username')} rules={[{ required: true, whitespace: true, message: t('fieldErrors:required') }]}>
@@ -78,6 +74,6 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
         </Form.Item>
       </Form>
       {preset === 'custom' ? <PermissionTreeEditor value={tree} onChange={setTree} /> : null}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { createGroupSchema, DEFAULT_PLAN, type PlanName } from '@parapet/shared';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useCreateGroup, type CreateGroupInput } from '../api/create-group';
@@ -20,17 +21,13 @@ export function CreateGroupModal({ open, onClose }: CreateGroupModalProps) {
   const toast = useToast();
   const create = useCreateGroup();
 
-  const close = () => {
-    form.resetFields();
-    onClose();
-  };
   const submit = ({ name, plan }: CreateGroupInput) =>
     create.mutate(
       { name: name.trim(), plan },
       {
         onSuccess: () => {
           toast.success(t('common:messages.created'), 'group-created');
-          close();
+          onClose();
         },
         onError: (error) => {
           if (!showErrors(error, { ALREADY_EXISTS: 'name' })) toast.apiError(error);
@@ -39,19 +36,14 @@ export function CreateGroupModal({ open, onClose }: CreateGroupModalProps) {
     );
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('admin:groups.createTitle')}
-      onCancel={close}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="group-create-submit">
-          {t('admin:groups.create')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      okText={t('admin:groups.create')}
+      okTestId="group-create-submit"
+      loading={create.isPending}
     >
       <Form<CreateGroupInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ plan: DEFAULT_PLAN as PlanName }}>
         <Form.Item name="name" label={t('admin:groups.name')} rules={rules.field('name')} extra={t('admin:groups.nameHint')}>
@@ -61,6 +53,6 @@ export function CreateGroupModal({ open, onClose }: CreateGroupModalProps) {
           <PlanSelect data-testid="group-create-plan" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { createUserSchema } from '@parapet/shared';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useCreateUser, type CreateUserInput } from '../api/create-user';
@@ -19,17 +20,13 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
   const toast = useToast();
   const create = useCreateUser();
 
-  const close = () => {
-    form.resetFields();
-    onClose();
-  };
   const submit = ({ username, email, password }: CreateUserInput) =>
     create.mutate(
       { username: username.trim(), email: email.trim(), password },
       {
         onSuccess: () => {
           toast.success(t('common:messages.created'), 'user-created');
-          close();
+          onClose();
         },
         onError: (error) => {
           if (!showErrors(error, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' })) toast.apiError(error);
@@ -38,19 +35,14 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
     );
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('admin:users.createTitle')}
-      onCancel={close}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="user-create-submit">
-          {t('admin:users.create')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      okText={t('admin:users.create')}
+      okTestId="user-create-submit"
+      loading={create.isPending}
     >
       <Form<CreateUserInput> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="username" label={t('admin:users.username')} rules={rules.field('username')}>
@@ -63,6 +55,6 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
           <Input.Password autoComplete="new-password" data-testid="user-create-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

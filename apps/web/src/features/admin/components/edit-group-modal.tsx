@@ -1,6 +1,7 @@
 import { updateGroupSchema, type Group, type PlanName } from '@parapet/shared';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-client';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
@@ -44,19 +45,13 @@ export function EditGroupModal({ group, onClose }: { group: Group; onClose: () =
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('admin:groups.editTitle', { name: group.name })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={update.isPending} onClick={() => form.submit()} data-testid="group-edit-submit">
-          {t('common:actions.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      okText={t('common:actions.save')}
+      okTestId="group-edit-submit"
+      loading={update.isPending}
     >
       {conflict ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('errors:VERSION_CONFLICT')} data-testid="group-edit-conflict" /> : null}
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ name: group.name, plan: group.plan }}>
@@ -67,6 +62,6 @@ export function EditGroupModal({ group, onClose }: { group: Group; onClose: () =
           <PlanSelect data-testid="group-edit-plan" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

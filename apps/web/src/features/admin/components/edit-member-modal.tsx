@@ -1,6 +1,6 @@
-import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { useToast } from '@/lib/toast';
 import type { Member } from '../api/list-members';
 import { usePutMember } from '../api/put-member';
@@ -31,22 +31,16 @@ export function EditMemberModal({ groupName, member, onClose }: EditMemberModalP
       },
     );
   return (
-    <Modal
-      open
+    <FormModal
       title={t('admin:members.editTitle', { username: member.username })}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      onOk={save}
+      okText={t('common:actions.save')}
+      okTestId="member-save"
+      loading={put.isPending}
       width={640}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={put.isPending} onClick={save} data-testid="member-save">
-          {t('common:actions.save')}
-        </Button>,
-      ]}
     >
       <PermissionTreeEditor value={tree} onChange={setTree} />
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
@@ -18,15 +17,7 @@ export function GroupsPage() {
 
   return (
     <>
-      <PageTitle
-        extra={
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="group-create">
-            {t('groups.create')}
-          </Button>
-        }
-      >
-        {t('groups.title')}
-      </PageTitle>
+      <PageTitle action={{ label: t('groups.create'), onClick: () => setCreating(true), testId: 'group-create' }}>{t('groups.title')}</PageTitle>
       <GroupsTable groups={groups} loading={isPending} onEdit={setEditing} />
       <CreateGroupModal open={creating} onClose={() => setCreating(false)} />
       {edited ? <EditGroupModal group={edited} onClose={() => setEditing(undefined)} /> : null}

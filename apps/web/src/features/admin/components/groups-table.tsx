@@ -1,13 +1,13 @@
 import type { Group } from '@parapet/shared';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmAction } from '@/components/confirm-action';
 import { useTablePagination } from '@/components/table-pagination';
 import { adminGroupPath } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
+import { RowActions } from './row-actions';
 
 interface GroupsTableProps {
   groups: Group[] | undefined;
@@ -40,16 +40,10 @@ export function GroupsTable({ groups, loading, onEdit }: GroupsTableProps) {
       key: 'actions',
       title: t('admin:actions'),
       render: (_, g) => (
-        <Space>
-          <Button size="small" onClick={() => onEdit(g.name)} data-testid={`group-edit-${g.name}`}>
-            {t('admin:groups.edit')}
-          </Button>
-          <ConfirmAction kind="delete" onConfirm={() => deleteGroup(g.name)}>
-            <Button size="small" danger data-testid={`group-delete-${g.name}`}>
-              {t('admin:groups.delete')}
-            </Button>
-          </ConfirmAction>
-        </Space>
+        <RowActions
+          edit={{ label: t('admin:groups.edit'), testId: `group-edit-${g.name}`, onClick: () => onEdit(g.name) }}
+          remove={{ label: t('admin:groups.delete'), testId: `group-delete-${g.name}`, onConfirm: () => deleteGroup(g.name) }}
+        />
       ),
     },
   ];

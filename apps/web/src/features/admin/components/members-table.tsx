@@ -1,13 +1,13 @@
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmAction } from '@/components/confirm-action';
 import { useTablePagination } from '@/components/table-pagination';
 import { useToast } from '@/lib/toast';
 import { useMembers, type Member } from '../api/list-members';
 import { useRemoveMember } from '../api/remove-member';
 import { EditMemberModal } from './edit-member-modal';
 import { presetOf } from './permission-tree-model';
+import { RowActions } from './row-actions';
 
 /** A group's members: their role at a glance, edit of its switches, removal. */
 export function MembersTable({ groupName }: { groupName: string }) {
@@ -30,16 +30,10 @@ export function MembersTable({ groupName }: { groupName: string }) {
       key: 'actions',
       title: t('admin:actions'),
       render: (_, m) => (
-        <Space>
-          <Button size="small" onClick={() => setEditing(m)} data-testid={`member-edit-${m.username}`}>
-            {t('admin:members.editPermissions')}
-          </Button>
-          <ConfirmAction kind="delete" onConfirm={() => removeMember(m.username)}>
-            <Button size="small" danger data-testid={`member-remove-${m.username}`}>
-              {t('admin:members.remove')}
-            </Button>
-          </ConfirmAction>
-        </Space>
+        <RowActions
+          edit={{ label: t('admin:members.editPermissions'), testId: `member-edit-${m.username}`, onClick: () => setEditing(m) }}
+          remove={{ label: t('admin:members.remove'), testId: `member-remove-${m.username}`, onConfirm: () => removeMember(m.username) }}
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
@@ -14,15 +14,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageTitle
-        extra={
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="user-create">
-            {t('users.create')}
-          </Button>
-        }
-      >
-        {t('users.title')}
-      </PageTitle>
+      <PageTitle action={{ label: t('users.create'), onClick: () => setCreating(true), testId: 'user-create' }}>{t('users.title')}</PageTitle>
       <Input.Search
         allowClear
         placeholder={t('users.search')}

@@ -1,6 +1,7 @@
 import { otpDisableRequestSchema } from '@parapet/shared';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useDisableOtp, type DisableOtpInput } from '../api/disable-otp';
@@ -19,17 +20,13 @@ export function OtpDisableModal({ open, onClose }: OtpDisableModalProps) {
   const toast = useToast();
   const disable = useDisableOtp();
 
-  const close = () => {
-    form.resetFields();
-    onClose();
-  };
   const submit = ({ password, token }: DisableOtpInput) =>
     disable.mutate(
       { password, token: token.trim() },
       {
         onSuccess: () => {
           toast.success(t('profile:security.disabled'), 'otp-disabled');
-          close();
+          onClose();
         },
         onError: (error) => {
           if (!showErrors(error, { PASSWORD_INCORRECT: 'password', OTP_INVALID: 'token' })) toast.apiError(error);
@@ -38,19 +35,16 @@ export function OtpDisableModal({ open, onClose }: OtpDisableModalProps) {
     );
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('profile:security.disableTitle')}
-      onCancel={close}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={close} data-testid="otp-disable-cancel">
-          {t('common:actions.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" danger loading={disable.isPending} onClick={() => form.submit()} data-testid="otp-disable-submit">
-          {t('profile:security.disable')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      okText={t('profile:security.disable')}
+      okTestId="otp-disable-submit"
+      cancelTestId="otp-disable-cancel"
+      loading={disable.isPending}
+      danger
     >
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('common:confirm.proceed')} description={t('profile:security.disableHint')} />
       <Form<DisableOtpInput> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
@@ -61,6 +55,6 @@ export function OtpDisableModal({ open, onClose }: OtpDisableModalProps) {
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} data-testid="otp-disable-code" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
