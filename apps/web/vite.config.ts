@@ -48,6 +48,7 @@ export default defineConfig(({ mode }) => {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
+      testTimeout: 20_000,
     },
   };
 });

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 
@@ -7,3 +7,7 @@ initI18n();
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Lazy route chunks load slower when the whole suite shares two cores with the server tests;
+// waiting up to 5 s for an element keeps the tests about behaviour, not machine speed.
+configure({ asyncUtilTimeout: 5000 });
