@@ -6,6 +6,7 @@ export * from './locales.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './schemas/account.js';
+export * from './schemas/certs.js';
 export * from './schemas/common.js';
 export * from './schemas/groups.js';
 export * from './schemas/health.js';

@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Real certificates made with openssl for the tests: a self-signed one, a leaf signed by its
+ * own CA (a chain), and keys of every kind the upload must tell apart.
+ */
+export interface TestCerts {
+  leafPem: string;
+  leafKey: string;
+  chainPem: string;
+  chainKey: string;
+  otherKey: string;
+  encryptedKey: string;
+  noCnPem: string;
+  noCnKey: string;
+  badEmailPem: string;
+  badEmailKey: string;
+}
+
+export function makeTestCerts(): TestCerts {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-certs-'));
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+  const selfSigned = (name: string, subject: string, extra: string[] = []) =>
+    ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '90', '-subj', subject, ...extra);
+  try {
+    selfSigned('leaf', '/CN=shop.example.com/emailAddress=ops@example.com', ['-addext', 'subjectAltName=DNS:shop.example.com,DNS:www.shop.example.com']);
+    selfSigned('ca', '/CN=Parapet Test CA/O=Parapet');
+    ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'site.key', '-out', 'site.csr', '-subj', '/CN=api.example.com');
+    ssl('x509', '-req', '-in', 'site.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'site.pem', '-days', '30');
+    ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key');
+    ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-aes-256-cbc', '-pass', 'pass:secret', '-out', 'encrypted.key');
+    selfSigned('nocn', '/O=No Common Name Ltd');
+    selfSigned('bademail', '/CN=mail.example.com/emailAddress=not-an-email');
+    return {
+      leafPem: read('leaf.pem'),
+      leafKey: read('leaf.key'),
+      chainPem: read('site.pem') + read('ca.pem'),
+      chainKey: read('site.key'),
+      otherKey: read('other.key'),
+      encryptedKey: read('encrypted.key'),
+      noCnPem: read('nocn.pem'),
+      noCnKey: read('nocn.key'),
+      badEmailPem: read('bademail.pem'),
+      badEmailKey: read('bademail.key'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
