@@ -54,7 +54,7 @@ describe('reading an uploaded certificate', () => {
     ['a certificate without a common name', () => [c.noCnPem, c.noCnKey], 'pem:missing_common_name'],
     ['a certificate with an invalid email', () => [c.badEmailPem, c.badEmailKey], 'pem:invalid_email'],
   ] as const)('refuses %s', (_label, input, expected) => {
-    const [pem, key] = input();
+    const [pem = '', key = ''] = input();
     expect(refusal(pem, key)).toBe(expected);
   });
 });
