@@ -38,6 +38,14 @@ export default tseslint.config(
     },
   },
   {
+    // The shared package runs in the browser too: no Node modules outside its tests.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'packages/shared runs in the browser as well.' }] }],
+    },
+  },
+  {
     // Only env.ts reads the environment (STYLE.md habit 6).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts'],

@@ -9,5 +9,7 @@ export * from './schemas/account.js';
 export * from './schemas/certs.js';
 export * from './schemas/common.js';
 export * from './schemas/groups.js';
+export * from './schemas/origin-policies.js';
+export * from './net.js';
 export * from './schemas/health.js';
 export * from './schemas/user.js';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isIP } from '../net.js';
+import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN, PORT_MAX, PORT_MIN } from '../constants.js';
+
+/** Origin policies (spec §3 Origin, Origin policy; GLOSSARY §2, §3; ARCHITECTURE §6). */
+export const POLICY_NAME_MAX_LENGTH = 35;
+/** Lower-case letters, digits and underscore. */
+export const POLICY_NAME_PATTERN = /^[a-z0-9_]+$/;
+export const LOAD_BALANCER_METHODS = ['roundrobin', 'weight', 'ipHash'] as const;
+export const HEALTH_CHECK_MODES = ['tcp', 'http'] as const;
+export const ORIGIN_SCHEMES = ['http', 'https'] as const;
+export const PORT_MAPPING_TYPES = ['default', 'static'] as const;
+export const HEALTH_CHECK_DEFAULTS = { intervalS: 10, timeoutMs: 500, success: 2, fail: 3, httpCodes: ['200-399'] } as const;
+/** The region that serves every visitor no other region of a line claims. */
+export const DEFAULT_REGION = 'default';
+/** A region is `default` or an ISO 3166-1 alpha-2 country code. */
+export const REGION_PATTERN = /^(default|[A-Z]{2})$/;
+
+/** Field codes of origin problems beyond zod's own (spec §5: invalid origin address, duplicate entry). */
+export const ORIGIN_FIELD_CODES = ['invalid_origin_address', 'duplicate_entry'] as const;
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+
+/** A host name of DNS labels (at most 253 characters), not all-numeric like a broken IP. */
+function isHostName(value: string): boolean {
+  if (value.length > 253) return false;
+  const labels = value.replace(/\.$/, '').split('.');
+  return labels.every((l) => HOST_LABEL.test(l)) && !/^[\d.]+$/.test(value);
+}
+
+/**
+ * An origin address: an IPv4 or IPv6 address or a host name, optionally with a port
+ * (`10.0.0.1:8080`, `[2001:db8::1]:443`, `origin.example.com:8443`).
+ */
+export function isOriginAddress(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
+  let host: string;
+  let port: string | undefined;
+  if (bracketed) {
+    if (isIP(bracketed[1] ?? '') !== 6) return false;
+    port = bracketed[2];
+    host = '';
+  } else if (isIP(value) === 6) {
+    return true;
+  } else {
+    const hit = /^([^:]+)(?::(\d+))?$/.exec(value);
+    if (!hit) return false;
+    host = hit[1] ?? '';
+    port = hit[2];
+  }
+  if (port !== undefined && (Number(port) < PORT_MIN || Number(port) > PORT_MAX)) return false;
+  return host === '' || isIP(host) === 4 || isHostName(host);
+}
+
+export const originSchema = z.object({
+  address: z.string().trim().min(1).refine(isOriginAddress, { message: 'invalid_origin_address' }),
+  /** Used only by the `weight` method. */
+  weight: z.number().int().min(ORIGIN_WEIGHT_MIN).max(ORIGIN_WEIGHT_MAX).default(1),
+  /** Serves only when every primary origin is down. */
+  backup: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+export type Origin = z.infer<typeof originSchema>;
+
+export const originPolicyInputSchema = z
+  .object({
+    policyName: z.string().trim().min(1).max(POLICY_NAME_MAX_LENGTH).regex(POLICY_NAME_PATTERN),
+    region: z.array(z.string().regex(REGION_PATTERN)).min(1).default([DEFAULT_REGION]),
+    origins: z.array(originSchema).min(1),
+    loadBalancerMethod: z.enum(LOAD_BALANCER_METHODS).default('ipHash'),
+    loadBalancerSticky: z.boolean().default(false),
+    healthCheckMode: z.enum(HEALTH_CHECK_MODES).default('tcp'),
+    healthCheckUri: z.string().trim().regex(/^\/\S*$/).default('/'),
+    healthCheckHttpCode: z.array(z.string().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
+    healthCheckInterval: z.number().int().min(1).max(3600).default(HEALTH_CHECK_DEFAULTS.intervalS),
+    healthCheckTimeout: z.number().int().min(50).max(60_000).default(HEALTH_CHECK_DEFAULTS.timeoutMs),
+    healthCheckSuccess: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.success),
+    healthCheckFail: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.fail),
+    originscheme: z.enum(ORIGIN_SCHEMES).default('http'),
+    portMappingType: z.enum(PORT_MAPPING_TYPES).default('default'),
+  })
+  .superRefine((policy, ctx) => {
+    // The same origin twice is one entry too many; the later one is marked.
+    const seen = new Set<string>();
+    policy.origins.forEach((origin, index) => {
+      const key = origin.address.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['origins', index, 'address'], message: 'duplicate_entry' });
+      seen.add(key);
+    });
+    const regions = new Set<string>();
+    policy.region.forEach((region, index) => {
+      if (regions.has(region)) ctx.addIssue({ code: 'custom', path: ['region', index], message: 'duplicate_entry' });
+      regions.add(region);
+    });
+  })
+  .meta({ id: 'OriginPolicyInput' });
+export type OriginPolicyInput = z.infer<typeof originPolicyInputSchema>;
