@@ -33,3 +33,55 @@ export const certDetailsSchema = z
   })
   .meta({ id: 'CertDetails' });
 export type CertDetails = z.infer<typeof certDetailsSchema>;
+
+/** Paths of the certificate calls, under API_PREFIX. */
+export const CERT_API = {
+  certs: '/certs',
+  cert: '/certs/:id',
+} as const;
+
+/** PEM text as uploaded (file or paste); its problems are reported under `pem` and `key`. */
+const pemTextSchema = z.string().trim().min(1).max(PEM_MAX_LENGTH);
+const fileNameSchema = z.string().trim().max(255).optional();
+
+export const createCertSchema = z
+  .object({
+    groupName: z.string().min(1).max(64),
+    keypairname: keypairNameSchema,
+    pem: pemTextSchema,
+    key: pemTextSchema,
+    pemFileName: fileNameSchema,
+    keyFileName: fileNameSchema,
+  })
+  .meta({ id: 'CreateCert' });
+export type CreateCert = z.infer<typeof createCertSchema>;
+
+/** Replacing a certificate: a new PEM and key, with the version read. */
+export const replaceCertSchema = createCertSchema.pick({ pem: true, key: true, pemFileName: true, keyFileName: true }).extend({ version: z.number().int() }).meta({ id: 'ReplaceCert' });
+
+export const certSchema = certDetailsSchema
+  .extend({
+    id: z.string(),
+    groupName: z.string(),
+    keypairname: z.string(),
+    pem: z.string().describe('the certificate chain; the private key is never returned'),
+    pemFileName: z.string().nullable(),
+    keyFileName: z.string().nullable(),
+    usedBy: z.array(z.string()),
+    status: z.enum(['Running', 'Deploying']),
+    createdBy: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Cert' });
+export type Cert = z.infer<typeof certSchema>;
+
+export const certListQuerySchema = z.object({
+  groupName: z.string().min(1).max(64),
+  search: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const certListSchema = z.object({ items: z.array(certSchema), total: z.number().int() }).meta({ id: 'CertList' });
+export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

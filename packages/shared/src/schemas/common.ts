@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '../errors.js';
+import { ACCOUNT_FIELD_CODES } from './account.js';
+import { CERT_FIELD_CODES } from './certs.js';
+import { ORIGIN_FIELD_CODES } from './origin-policies.js';
 
 /** The JSON body of every error answer (ARCHITECTURE §4). */
 export const errorBodySchema = z
@@ -15,5 +18,19 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Codes of field-level validation problems; the console translates them under `fieldErrors.` */
-export const FIELD_ERROR_CODES = ['required', 'invalid', 'too_small', 'too_big', 'invalid_format', 'invalid_type', 'unknown_key', 'mismatch', 'same_as_old', 'common_password', 'taken', 'reserved'] as const;
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid',
+  'too_small',
+  'too_big',
+  'invalid_format',
+  'invalid_type',
+  'invalid_value',
+  'unknown_key',
+  'taken',
+  'reserved',
+  ...ACCOUNT_FIELD_CODES,
+  ...CERT_FIELD_CODES,
+  ...ORIGIN_FIELD_CODES,
+] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
