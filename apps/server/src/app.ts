@@ -14,6 +14,7 @@ import { tenancyPlugin } from './plugins/tenancy.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.js';
+import { certRoutes } from './modules/certs/certs.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
       await api.register(groupRoutes);
       await api.register(adminUserRoutes);
       await api.register(tenancyRoutes);
+      await api.register(certRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -93,6 +93,30 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+export interface CertsTable {
+  id: string;
+  group_name: string;
+  keypairname: string;
+  pem: string;
+  /** The private key, sealed with SECRET_KEY; never sent to a client. */
+  key_sealed: string;
+  pem_file_name: string | null;
+  key_file_name: string | null;
+  common_name: string;
+  issuer_common_name: string;
+  /** JSON list of subject alternative names. */
+  san: string;
+  validity_start: number;
+  validity_end: number;
+  email_address: string | null;
+  chain_length: number;
+  status: 'Running' | 'Deploying';
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -102,13 +126,15 @@ export interface Database {
   rate_limits: RateLimitsTable;
   user_avatars: UserAvatarsTable;
   audit_log: AuditLogTable;
+  certs: CertsTable;
 }
 
 /**
  * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
  * all; later entities add themselves here.
  */
-export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log'; column: 'group_name' }> = [
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs'; column: 'group_name' }> = [
   { table: 'group_members', column: 'group_name' },
   { table: 'audit_log', column: 'group_name' },
+  { table: 'certs', column: 'group_name' },
 ];

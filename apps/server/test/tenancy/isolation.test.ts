@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_API, fullAccess } from '@parapet/shared';
+import { CERT_API, GROUP_API, fullAccess } from '@parapet/shared';
+import { makeTestCerts } from '../helpers/certificates.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
 import { PASSWORD, signUpConfirmed } from '../helpers/accounts.js';
@@ -27,10 +28,12 @@ const B_VALUES: Record<string, string> = {
   limit: '50',
   page: '1',
   pageSize: '10',
+  /** Set to B's certificate once it exists. */
+  id: '',
 };
 /** A body that names B everywhere a field could. */
-const B_BODY = { groupName: 'beta', name: 'beta', plan: 'enterprise', version: 1, rolePermissions: fullAccess(), username: 'bruno', email: 'bruno@example.test', password: 'Another-Password-77', disabled: true };
-const LEAKS = /beta|bruno/;
+const B_BODY: Record<string, unknown> = { groupName: 'beta', name: 'beta', plan: 'enterprise', version: 1, rolePermissions: fullAccess(), username: 'bruno', email: 'bruno@example.test', password: 'Another-Password-77', disabled: true, keypairname: 'stolen' };
+const LEAKS = /beta|bruno|shop\.example\.com/;
 
 interface Operation {
   method: string;
@@ -59,6 +62,11 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     // B's group "beta" holds bruno, with history; A is "alice".
     await admin.post(GROUP_API.groups, { name: 'beta' });
     await admin.put(fill(GROUP_API.member, { groupName: 'beta', username: 'bruno' }), { rolePermissions: fullAccess() });
+    // B owns a certificate; the walk aims every {id} at it, and sends a valid one of its own in bodies.
+    const certs = makeTestCerts();
+    const cert = await admin.post(CERT_API.certs, { groupName: 'beta', keypairname: 'beta_cert', pem: certs.leafPem, key: certs.leafKey });
+    B_VALUES.id = cert.json().id;
+    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
     operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })));
   });

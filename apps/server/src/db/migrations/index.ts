@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { tenancy } from './0003-tenancy.js';
+import { certs } from './0004-certs.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-tenancy': tenancy,
+  '0004-certs': certs,
 };

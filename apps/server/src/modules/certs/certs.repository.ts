@@ -1,0 +1,47 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { CertsTable, Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function listCertRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
+  const needle = `%${(q.search ?? '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const base = db
+    .selectFrom('certs')
+    .where('group_name', '=', q.groupName)
+    .where((eb) => eb.or([eb(eb.fn('lower', ['keypairname']), 'like', needle), eb(eb.fn('lower', ['common_name']), 'like', needle)]));
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('keypairname').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function findCertRow(db: Db, id: string) {
+  return db.selectFrom('certs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCertByName(db: Db, groupName: string, keypairname: string) {
+  return db.selectFrom('certs').select('id').where('group_name', '=', groupName).where('keypairname', '=', keypairname).executeTakeFirst();
+}
+
+export async function countCerts(db: Db, groupName: string): Promise<number> {
+  const row = await db.selectFrom('certs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertCertRow(db: Db, row: Insertable<CertsTable>): Promise<void> {
+  await db.insertInto('certs').values(row).execute();
+}
+
+/** Updates only the version that was read; false when someone else saved in between. */
+export async function updateCertRow(db: Db, id: string, version: number, patch: Updateable<CertsTable>): Promise<boolean> {
+  const res = await db
+    .updateTable('certs')
+    .set({ ...patch, version: version + 1, updated_at: Date.now() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteCertRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('certs').where('id', '=', id).execute();
+}

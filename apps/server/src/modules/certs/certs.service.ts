@@ -1,0 +1,116 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Cert, CertDetails, CreateCert, StoreKind } from '@parapet/shared';
+import type { CertsTable, Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { sealSecret } from '../../lib/secret-box.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { createWithinQuota } from '../tenancy/quota.js';
+import { countCerts, deleteCertRow, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
+import { CertificateError, parseCertificate } from './parse-certificate.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+type CertRow = Selectable<CertsTable>;
+
+export interface CertContext {
+  db: Kysely<Database>;
+  kind: StoreKind;
+  secretKey: Buffer;
+  actor: string;
+}
+
+/** The API's view of a stored certificate; the sealed key stays behind. */
+export function toCert(row: CertRow, now = Date.now()): Cert {
+  return {
+    id: row.id,
+    groupName: row.group_name,
+    keypairname: row.keypairname,
+    pem: row.pem,
+    pemFileName: row.pem_file_name,
+    keyFileName: row.key_file_name,
+    commonName: row.common_name,
+    issuerCommonName: row.issuer_common_name,
+    san: JSON.parse(row.san) as string[],
+    validityStart: row.validity_start,
+    validityEnd: row.validity_end,
+    expiredDays: Math.floor((row.validity_end - now) / DAY_MS),
+    emailAddress: row.email_address,
+    chainLength: row.chain_length,
+    // Service lines (the next issue) fill this; until then nothing uses a certificate.
+    usedBy: [],
+    status: row.status,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+/** Parses and checks, turning a refusal into the field error the form shows. */
+function read(pem: string, key: string): CertDetails {
+  try {
+    return parseCertificate(pem, key);
+  } catch (error) {
+    if (error instanceof CertificateError) throw new AppError('VALIDATION_FAILED', { [error.field]: error.code });
+    throw error;
+  }
+}
+
+const columnsOf = (ctx: CertContext, d: CertDetails, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined }) => ({
+  pem: input.pem,
+  key_sealed: sealSecret(ctx.secretKey, input.key),
+  pem_file_name: input.pemFileName ?? null,
+  key_file_name: input.keyFileName ?? null,
+  common_name: d.commonName,
+  issuer_common_name: d.issuerCommonName,
+  san: JSON.stringify(d.san),
+  validity_start: d.validityStart,
+  validity_end: d.validityEnd,
+  email_address: d.emailAddress,
+  chain_length: d.chainLength,
+});
+
+/** What the audit log keeps of a certificate: what identifies it, never its key. */
+const auditView = (row: Pick<CertRow, 'keypairname' | 'common_name' | 'validity_end' | 'pem_file_name'>) => ({
+  keypairname: row.keypairname,
+  commonName: row.common_name,
+  validityEnd: row.validity_end,
+  pemFileName: row.pem_file_name,
+});
+
+export async function createCert(ctx: CertContext, input: CreateCert): Promise<Cert> {
+  const details = read(input.pem, input.key);
+  if (await findCertByName(ctx.db, input.groupName, input.keypairname)) throw new AppError('ALREADY_EXISTS', { keypairname: 'taken' });
+  const now = Date.now();
+  const row = { id: newId(), group_name: input.groupName, keypairname: input.keypairname, ...columnsOf(ctx, details, input), status: 'Running' as const, created_by: ctx.actor, created_at: now, updated_at: now };
+  await createWithinQuota(ctx.db, ctx.kind, {
+    groupName: input.groupName,
+    limit: 'maxCertCount',
+    count: (trx) => countCerts(trx, input.groupName),
+    create: async (trx) => {
+      await insertCertRow(trx, row);
+      await appendAudit(trx, { actor: ctx.actor, groupName: input.groupName, entity: 'cert', entityId: row.id, action: 'create', before: null, after: auditView(row) });
+    },
+  });
+  return toCert({ ...row, version: 1 });
+}
+
+export async function replaceCert(ctx: CertContext, before: CertRow, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined; version: number }): Promise<Cert> {
+  const details = read(input.pem, input.key);
+  const columns = columnsOf(ctx, details, input);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateCertRow(trx, before.id, input.version, columns))) throw new AppError('VERSION_CONFLICT');
+    await appendAudit(trx, { actor: ctx.actor, groupName: before.group_name, entity: 'cert', entityId: before.id, action: 'update', before: auditView(before), after: auditView({ ...before, ...columns }) });
+  });
+  const after = await findCertRow(ctx.db, before.id);
+  if (!after) throw new AppError('NOT_FOUND');
+  return toCert(after);
+}
+
+export async function deleteCert(ctx: CertContext, row: CertRow): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteCertRow(trx, row.id);
+    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'cert', entityId: row.id, action: 'delete', before: auditView(row), after: null });
+  });
+}
