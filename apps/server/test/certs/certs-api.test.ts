@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CERT_API, GROUP_API, PLANS, readOnlyAccess } from '@parapet/shared';
 import { insertCertRow } from '../../src/modules/certs/certs.repository.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -21,7 +21,6 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
     owner = await signUpConfirmed(t, 'certowner');
   });
   afterEach(() => t.close());
-  afterAll(() => undefined);
 
   it('stores an uploaded certificate with what it says, and never gives the key back', async () => {
     const res = await upload({ pemFileName: 'shop.pem', keyFileName: 'shop.key' });
