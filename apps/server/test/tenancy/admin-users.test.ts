@@ -23,6 +23,9 @@ describe.each(storeKinds)('user management on %s', (kind) => {
     const found = (await admin.get(`${GROUP_API.users}?search=AL`)).json();
     expect(found.items.map((u: { username: string }) => u.username)).toEqual(['albert', 'alice']);
     expect((await admin.get(`${GROUP_API.users}?search=%25`)).json().total).toBe(0);
+    // The search's own _ and % are literal characters, not wildcards, on both engines.
+    await admin.post(GROUP_API.users, { username: 'under_score', email: 'u@example.test', password: PASSWORD });
+    expect((await admin.get(`${GROUP_API.users}?search=_`)).json().items.map((u: { username: string }) => u.username)).toEqual(['under_score']);
   });
 
   it('creates confirmed users who can sign in, refusing taken names', async () => {

@@ -1,3 +1,4 @@
+import { containsIgnoringCase } from '../../lib/like.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -25,10 +26,9 @@ async function toAdminUser(db: Kysely<Database>, row: Row) {
 
 /** Users whose name or email contains the search text, a page at a time. */
 export async function searchUsers(db: Kysely<Database>, q: { search?: string | undefined; page: number; pageSize: number }) {
-  const needle = `%${(q.search ?? '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('users')
-    .where((eb) => eb.or([eb(eb.fn('lower', ['username']), 'like', needle), eb(eb.fn('lower', ['email']), 'like', needle)]));
+    .where((eb) => eb.or([containsIgnoringCase('username', q.search), containsIgnoringCase('email', q.search)]));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('username').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { items: await Promise.all(rows.map((r) => toAdminUser(db, r))), total: Number(total.n) };

@@ -1,14 +1,14 @@
+import { containsIgnoringCase } from '../../lib/like.js';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { CertsTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function listCertRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
-  const needle = `%${(q.search ?? '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('certs')
     .where('group_name', '=', q.groupName)
-    .where((eb) => eb.or([eb(eb.fn('lower', ['keypairname']), 'like', needle), eb(eb.fn('lower', ['common_name']), 'like', needle)]));
+    .where((eb) => eb.or([containsIgnoringCase('keypairname', q.search), containsIgnoringCase('common_name', q.search)]));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('keypairname').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { rows, total: Number(total.n) };
