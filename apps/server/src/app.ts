@@ -15,6 +15,7 @@ import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.js';
 import { certRoutes } from './modules/certs/certs.routes.js';
+import { originPolicyRoutes } from './modules/origin-policies/origin-policies.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
       await api.register(adminUserRoutes);
       await api.register(tenancyRoutes);
       await api.register(certRoutes);
+      await api.register(originPolicyRoutes);
     },
     { prefix: API_PREFIX },
   );

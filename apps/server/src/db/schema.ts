@@ -117,6 +117,19 @@ export interface CertsTable {
   version: Generated<number>;
 }
 
+export interface OriginPoliciesTable {
+  id: string;
+  group_name: string;
+  policy_name: string;
+  /** JSON of OriginPolicySettings. */
+  settings: string;
+  status: 'Running' | 'Deploying';
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,14 +140,16 @@ export interface Database {
   user_avatars: UserAvatarsTable;
   audit_log: AuditLogTable;
   certs: CertsTable;
+  origin_policies: OriginPoliciesTable;
 }
 
 /**
  * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
  * all; later entities add themselves here.
  */
-export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs'; column: 'group_name' }> = [
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies'; column: 'group_name' }> = [
   { table: 'group_members', column: 'group_name' },
   { table: 'audit_log', column: 'group_name' },
   { table: 'certs', column: 'group_name' },
+  { table: 'origin_policies', column: 'group_name' },
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERT_API, GROUP_API, fullAccess } from '@parapet/shared';
+import { CERT_API, GROUP_API, ORIGIN_POLICY_API, fullAccess } from '@parapet/shared';
 import { makeTestCerts } from '../helpers/certificates.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
@@ -28,12 +28,12 @@ const B_VALUES: Record<string, string> = {
   limit: '50',
   page: '1',
   pageSize: '10',
-  /** Set to B's certificate once it exists. */
-  id: '',
 };
+/** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
+const B_IDS: Record<string, string> = {};
 /** A body that names B everywhere a field could. */
 const B_BODY: Record<string, unknown> = { groupName: 'beta', name: 'beta', plan: 'enterprise', version: 1, rolePermissions: fullAccess(), username: 'bruno', email: 'bruno@example.test', password: 'Another-Password-77', disabled: true, keypairname: 'stolen' };
-const LEAKS = /beta|bruno|shop\.example\.com/;
+const LEAKS = /beta|bruno|shop\.example\.com|10\.9\.9\.9/;
 
 interface Operation {
   method: string;
@@ -48,7 +48,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   let operations: Operation[];
 
   const snapshot = async () => {
-    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log'] as const;
+    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies'] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
     return JSON.stringify(dump);
@@ -65,8 +65,10 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     // B owns a certificate; the walk aims every {id} at it, and sends a valid one of its own in bodies.
     const certs = makeTestCerts();
     const cert = await admin.post(CERT_API.certs, { groupName: 'beta', keypairname: 'beta_cert', pem: certs.leafPem, key: certs.leafKey });
-    B_VALUES.id = cert.json().id;
-    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey });
+    B_IDS['/api/certs'] = cert.json().id;
+    const policy = await admin.post(ORIGIN_POLICY_API.policies, { groupName: 'beta', policyName: 'beta_pool', origins: [{ address: '10.9.9.9' }] });
+    B_IDS['/api/origin-policies'] = policy.json().id;
+    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }] });
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
     operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })));
   });
@@ -82,6 +84,11 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     for (const op of operations.filter((o) => !isSelfScoped(o.path))) {
       const label = `${op.method} ${op.path}`;
       const path = op.path.replace('/api', '').replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (name === 'id') {
+          const collection = op.path.slice(0, op.path.indexOf('/{id}'));
+          expect(B_IDS, `${label}: no entity of B in ${collection}`).toHaveProperty([collection]);
+          return encodeURIComponent(B_IDS[collection] ?? '');
+        }
         expect(B_VALUES, `${label}: no value for path parameter "${name}"`).toHaveProperty(name);
         return encodeURIComponent(B_VALUES[name] ?? '');
       });

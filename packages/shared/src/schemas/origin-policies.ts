@@ -62,25 +62,29 @@ export const originSchema = z.object({
 });
 export type Origin = z.infer<typeof originSchema>;
 
-export const originPolicyInputSchema = z
-  .object({
-    policyName: z.string().trim().min(1).max(POLICY_NAME_MAX_LENGTH).regex(POLICY_NAME_PATTERN),
-    region: z.array(z.string().regex(REGION_PATTERN)).min(1).default([DEFAULT_REGION]),
-    origins: z.array(originSchema).min(1),
-    loadBalancerMethod: z.enum(LOAD_BALANCER_METHODS).default('ipHash'),
-    loadBalancerSticky: z.boolean().default(false),
-    healthCheckMode: z.enum(HEALTH_CHECK_MODES).default('tcp'),
-    healthCheckUri: z.string().trim().regex(/^\/\S*$/).default('/'),
-    healthCheckHttpCode: z.array(z.string().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
-    healthCheckInterval: z.number().int().min(1).max(3600).default(HEALTH_CHECK_DEFAULTS.intervalS),
-    healthCheckTimeout: z.number().int().min(50).max(60_000).default(HEALTH_CHECK_DEFAULTS.timeoutMs),
-    healthCheckSuccess: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.success),
-    healthCheckFail: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.fail),
-    originscheme: z.enum(ORIGIN_SCHEMES).default('http'),
-    portMappingType: z.enum(PORT_MAPPING_TYPES).default('default'),
-  })
-  .superRefine((policy, ctx) => {
-    // The same origin twice is one entry too many; the later one is marked.
+/** Every field of a policy except its name; checked together by `withOriginChecks`. */
+export const originPolicySettingsSchema = z.object({
+  region: z.array(z.string().regex(REGION_PATTERN)).min(1).default([DEFAULT_REGION]),
+  origins: z.array(originSchema).min(1),
+  loadBalancerMethod: z.enum(LOAD_BALANCER_METHODS).default('ipHash'),
+  loadBalancerSticky: z.boolean().default(false),
+  healthCheckMode: z.enum(HEALTH_CHECK_MODES).default('tcp'),
+  healthCheckUri: z.string().trim().regex(/^\/\S*$/).default('/'),
+  healthCheckHttpCode: z.array(z.string().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
+  healthCheckInterval: z.number().int().min(1).max(3600).default(HEALTH_CHECK_DEFAULTS.intervalS),
+  healthCheckTimeout: z.number().int().min(50).max(60_000).default(HEALTH_CHECK_DEFAULTS.timeoutMs),
+  healthCheckSuccess: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.success),
+  healthCheckFail: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.fail),
+  originscheme: z.enum(ORIGIN_SCHEMES).default('http'),
+  portMappingType: z.enum(PORT_MAPPING_TYPES).default('default'),
+});
+export type OriginPolicySettings = z.infer<typeof originPolicySettingsSchema>;
+
+export const policyNameSchema = z.string().trim().min(1).max(POLICY_NAME_MAX_LENGTH).regex(POLICY_NAME_PATTERN);
+
+/** The checks across fields: the same origin, or the same region, twice (the later one is marked). */
+function withOriginChecks<T extends z.ZodType<{ origins: { address: string }[]; region: string[] }>>(schema: T): T {
+  return schema.superRefine((policy, ctx) => {
     const seen = new Set<string>();
     policy.origins.forEach((origin, index) => {
       const key = origin.address.toLowerCase();
@@ -92,6 +96,41 @@ export const originPolicyInputSchema = z
       if (regions.has(region)) ctx.addIssue({ code: 'custom', path: ['region', index], message: 'duplicate_entry' });
       regions.add(region);
     });
-  })
-  .meta({ id: 'OriginPolicyInput' });
+  }) as unknown as T;
+}
+
+export const originPolicyInputSchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema })).meta({ id: 'OriginPolicyDraft' });
 export type OriginPolicyInput = z.infer<typeof originPolicyInputSchema>;
+
+/** Paths of the origin-policy calls, under API_PREFIX. */
+export const ORIGIN_POLICY_API = {
+  policies: '/origin-policies',
+  policy: '/origin-policies/:id',
+} as const;
+
+export const createOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: z.string().min(1).max(64) })).meta({ id: 'CreateOriginPolicy' });
+export const updateOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, version: z.number().int() })).meta({ id: 'UpdateOriginPolicy' });
+
+export const originPolicySchema = originPolicySettingsSchema
+  .extend({
+    id: z.string(),
+    groupName: z.string(),
+    policyName: z.string(),
+    status: z.enum(['Running', 'Deploying']),
+    /** How many service lines use the policy (they arrive with the next issue). */
+    usageCount: z.number().int(),
+    createdBy: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'OriginPolicy' });
+export type OriginPolicy = z.infer<typeof originPolicySchema>;
+
+export const originPolicyListQuerySchema = z.object({
+  groupName: z.string().min(1).max(64),
+  search: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const originPolicyListSchema = z.object({ items: z.array(originPolicySchema), total: z.number().int() }).meta({ id: 'OriginPolicyList' });

@@ -3,6 +3,7 @@ import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { tenancy } from './0003-tenancy.js';
 import { certs } from './0004-certs.js';
+import { originPolicies } from './0005-origin-policies.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-tenancy': tenancy,
   '0004-certs': certs,
+  '0005-origin-policies': originPolicies,
 };
