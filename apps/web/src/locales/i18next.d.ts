@@ -1,5 +1,6 @@
 import type admin from './en-US/admin.json';
 import type auth from './en-US/auth.json';
+import type certs from './en-US/certs.json';
 import type common from './en-US/common.json';
 import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
     resources: {
       admin: typeof admin;
       auth: typeof auth;
+      certs: typeof certs;
       common: typeof common;
       errors: typeof errors;
       fieldErrors: typeof fieldErrors;

@@ -1,14 +1,4 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { CertsPage } from './components/certs-page';
 
-/** /certs: SSL/TLS certificates. */
-export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.certs')}</PageTitle>
-      <Empty />
-    </>
-  );
-}
+/** /certs: SSL/TLS certificates (issue 5). */
+export const Component = CertsPage;

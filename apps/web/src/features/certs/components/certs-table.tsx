@@ -1,0 +1,93 @@
+import type { Cert } from '@parapet/shared';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '@/components/confirm-action';
+import { useTablePagination } from '@/components/table-pagination';
+import { useToast } from '@/lib/toast';
+import { useDeleteCert } from '../api/delete-cert';
+import { ExpiryTag } from './expiry-tag';
+
+/** Columns the selector may hide; the name and the actions always show. */
+export const OPTIONAL_CERT_COLUMNS = ['commonName', 'issuer', 'san', 'expiredDays', 'status', 'usedBy', 'updated'] as const;
+export type CertColumn = (typeof OPTIONAL_CERT_COLUMNS)[number];
+
+interface CertsTableProps {
+  certs: Cert[] | undefined;
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  visible: string[];
+  canWrite: boolean;
+  onEdit: (cert: Cert) => void;
+  onLog: (cert: Cert) => void;
+}
+
+/** One server-side page of the group's certificates with their expiry, users and actions. */
+export function CertsTable({ certs, total, loading, page, pageSize, onPage, visible, canWrite, onEdit, onLog }: CertsTableProps) {
+  const { t } = useTranslation(['certs', 'common']);
+  const pagination = useTablePagination();
+  const toast = useToast();
+  const remove = useDeleteCert();
+  const deleteCert = (cert: Cert) =>
+    remove.mutate(cert.id, { onSuccess: () => toast.success(t('common:messages.deleted'), 'cert-deleted'), onError: (e) => toast.apiError(e) });
+
+  const columns = useMemo(() => {
+    const optional: Record<CertColumn, TableColumnsType<Cert>[number]> = {
+      commonName: { key: 'commonName', title: t('certs:fields.commonName'), dataIndex: 'commonName' },
+      issuer: { key: 'issuer', title: t('certs:fields.issuer'), dataIndex: 'issuerCommonName' },
+      san: { key: 'san', title: t('certs:fields.san'), render: (_, c) => c.san.map((s) => <Tag key={s}>{s}</Tag>) },
+      expiredDays: { key: 'expiredDays', title: t('certs:fields.expiredDays'), render: (_, c) => <ExpiryTag days={c.expiredDays} testId={`cert-expiry-${c.keypairname}`} /> },
+      status: { key: 'status', title: t('certs:fields.status'), render: (_, c) => <Tag color={c.status === 'Running' ? 'green' : 'processing'}>{t(`certs:status.${c.status}`)}</Tag> },
+      usedBy: {
+        key: 'usedBy',
+        title: t('certs:fields.usedBy'),
+        render: (_, c) => (c.usedBy.length ? c.usedBy.map((u) => <Tag key={u}>{u}</Tag>) : <span style={{ opacity: 0.5 }}>{t('certs:notUsed')}</span>),
+      },
+      updated: { key: 'updated', title: t('certs:fields.updated'), render: (_, c) => dayjs(c.updatedAt).format('YYYY-MM-DD HH:mm') },
+    };
+    const list: TableColumnsType<Cert> = [{ key: 'keypairname', title: t('certs:fields.keypairname'), dataIndex: 'keypairname' }];
+    for (const key of OPTIONAL_CERT_COLUMNS) if (visible.includes(key)) list.push(optional[key]);
+    list.push({
+      key: 'actions',
+      title: t('certs:actions'),
+      render: (_, c) => (
+        <Space>
+          {canWrite ? (
+            <Button size="small" onClick={() => onEdit(c)} data-testid={`cert-edit-${c.keypairname}`}>
+              {t('certs:replace')}
+            </Button>
+          ) : null}
+          {canWrite ? (
+            <ConfirmAction kind="delete" onConfirm={() => deleteCert(c)}>
+              <Button size="small" danger data-testid={`cert-delete-${c.keypairname}`}>
+                {t('certs:delete')}
+              </Button>
+            </ConfirmAction>
+          ) : null}
+          <Button size="small" onClick={() => onLog(c)} data-testid={`cert-log-${c.keypairname}`}>
+            {t('certs:log')}
+          </Button>
+        </Space>
+      ),
+    });
+    return list;
+    // deleteCert closes over the mutation, which is stable enough for rendering.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, visible, canWrite, onEdit, onLog]);
+
+  return (
+    <Table<Cert>
+      rowKey="id"
+      loading={loading}
+      columns={columns}
+      dataSource={certs}
+      scroll={{ x: 'max-content' }}
+      pagination={{ ...pagination, current: page, pageSize, total, onChange: onPage }}
+      data-testid="certs-table"
+    />
+  );
+}
