@@ -10,6 +10,7 @@ export * from './schemas/certs.js';
 export * from './schemas/common.js';
 export * from './schemas/groups.js';
 export * from './schemas/origin-policies.js';
+export * from './schemas/paging.js';
 export * from './net.js';
 export * from './schemas/health.js';
 export * from './schemas/user.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupListQuerySchema } from './paging.js';
 
 /** Certificates (spec §3 Cert, GLOSSARY §4). */
 export const KEYPAIR_NAME_MAX_LENGTH = 35;
@@ -77,11 +78,6 @@ export const certSchema = certDetailsSchema
   .meta({ id: 'Cert' });
 export type Cert = z.infer<typeof certSchema>;
 
-export const certListQuerySchema = z.object({
-  groupName: z.string().min(1).max(64),
-  search: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+export const certListQuerySchema = groupListQuerySchema;
 export const certListSchema = z.object({ items: z.array(certSchema), total: z.number().int() }).meta({ id: 'CertList' });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

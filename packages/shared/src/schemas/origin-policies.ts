@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupListQuerySchema } from './paging.js';
 import { isIP } from '../net.js';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN, PORT_MAX, PORT_MIN } from '../constants.js';
 
@@ -127,10 +128,5 @@ export const originPolicySchema = originPolicySettingsSchema
   .meta({ id: 'OriginPolicy' });
 export type OriginPolicy = z.infer<typeof originPolicySchema>;
 
-export const originPolicyListQuerySchema = z.object({
-  groupName: z.string().min(1).max(64),
-  search: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+export const originPolicyListQuerySchema = groupListQuerySchema;
 export const originPolicyListSchema = z.object({ items: z.array(originPolicySchema), total: z.number().int() }).meta({ id: 'OriginPolicyList' });
