@@ -1,27 +1,12 @@
 import { USER_API } from '@parapet/shared';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
-import { newId } from '../../src/lib/ids.js';
-import { insertUser } from '../../src/modules/users/users.repository.js';
-import type { TestApp } from './app.js';
+import { insertTestUser, type TestApp } from './app.js';
 import { ApiClient } from './client.js';
 import { PASSWORD } from './accounts.js';
 
 /** An admin account made in the store, signed in through the API. */
 export async function signedInAdmin(t: TestApp, username = 'root'): Promise<ApiClient> {
-  const now = Date.now();
-  await insertUser(t.store.db, {
-    id: newId(),
-    username,
-    email: `${username}@example.test`,
-    password_hash: await hashPassword(PASSWORD),
-    privilege: 'admin',
-    phone_number: null,
-    email_confirmed: 1,
-    otp_secret: null,
-    otp_enabled: 0,
-    created_at: now,
-    updated_at: now,
-  });
+  await insertTestUser(t, { username, privilege: 'admin', passwordHash: await hashPassword(PASSWORD) });
   const client = new ApiClient(t.app);
   const res = await client.post(USER_API.login, { username, password: PASSWORD });
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);

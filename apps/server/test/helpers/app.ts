@@ -40,18 +40,15 @@ export async function buildTestApp(
   };
 }
 
-/** Makes a user straight in the store (sign-up is its own feature) and a session cookie for them. */
-export async function seedUserSession(
-  t: TestApp,
-  user: { username: string; privilege?: 'admin' | 'user'; groups?: string[] },
-): Promise<{ userId: string; cookie: string; sessionId: string }> {
-  const userId = newId();
+/** A confirmed user made straight in the store (sign-up is its own feature); returns its id. */
+export async function insertTestUser(t: TestApp, user: { username: string; privilege?: 'admin' | 'user'; passwordHash?: string }): Promise<string> {
+  const id = newId();
   const now = Date.now();
   await insertUser(t.store.db, {
-    id: userId,
+    id,
     username: user.username,
     email: `${user.username}@example.test`,
-    password_hash: 'not-a-real-hash',
+    password_hash: user.passwordHash ?? 'not-a-real-hash',
     privilege: user.privilege ?? 'user',
     phone_number: null,
     email_confirmed: 1,
@@ -60,6 +57,16 @@ export async function seedUserSession(
     created_at: now,
     updated_at: now,
   });
+  return id;
+}
+
+/** Makes a user straight in the store and a session cookie for them. */
+export async function seedUserSession(
+  t: TestApp,
+  user: { username: string; privilege?: 'admin' | 'user'; groups?: string[] },
+): Promise<{ userId: string; cookie: string; sessionId: string }> {
+  const userId = await insertTestUser(t, user);
+  const now = Date.now();
   for (const group of user.groups ?? []) {
     await t.store.db
       .insertInto('groups')
