@@ -6,21 +6,13 @@ import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
+import { json, memberOf } from '@/test/render-app';
 
 // The socket would try to reach a server; the layout's use of it is not under test here.
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
-const USER: CurrentUser = {
-  username: 'ada',
-  email: 'ada@example.com',
-  privilege: 'user',
-  phoneNumber: null,
-  hasAvatar: false,
-  otpEnabled: false,
-  inGroupsRole: [{ groupName: 'alpha', rolePermissions: fullAccess() }, { groupName: 'beta', rolePermissions: fullAccess() }],
-};
+const USER: CurrentUser = memberOf({ alpha: fullAccess(), beta: fullAccess() });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Renders the real route tree at `path`; GET /api/user answers `user` until logout, else 401. */
 function renderAt(path: string, user?: CurrentUser) {
