@@ -39,6 +39,16 @@ export const ERROR_CODES = {
   ALREADY_EXISTS: { status: 409, message: 'Already exists.' },
   /** The account was disabled by an administrator. */
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled. Please contact your administrator.' },
+  /** A change to a certificate whose deployment is still in flight (spec §8 Deploying). */
+  CERT_DEPLOYING: { status: 409, message: 'Cert is being deployed. Please try again.' },
+  /** A change to an HTML page whose deployment is still in flight. */
+  HTML_PAGE_DEPLOYING: { status: 409, message: 'HTML page is being deployed. Please try again.' },
+  /** A change to an origin policy whose deployment is still in flight. */
+  ORIGIN_POLICY_DEPLOYING: { status: 409, message: 'Origin policy is being deployed. Please try again.' },
+  /** Deleting an item a service line or a rule uses (spec §5 "is used by service"); `usedBy` names them. */
+  IN_USE: { status: 409, message: 'is used by service' },
+  /** The built-in default HTML page cannot be deleted. */
+  BUILTIN_PAGE: { status: 403, message: 'The default page cannot be deleted.' },
   /** No session, or it expired. */
   UNAUTHENTICATED: { status: 401, message: 'Please sign in.' },
   /** Signed in, but not allowed to do this. */

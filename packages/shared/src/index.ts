@@ -8,6 +8,8 @@ export * from './plans.js';
 export * from './schemas/account.js';
 export * from './schemas/certs.js';
 export * from './schemas/common.js';
+export * from './schemas/deploy.js';
+export * from './schemas/html-pages.js';
 export * from './schemas/groups.js';
 export * from './schemas/origin-policies.js';
 export * from './schemas/paging.js';

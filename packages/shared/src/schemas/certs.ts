@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupListQuerySchema } from './paging.js';
+import { entityStatusSchema } from './deploy.js';
 
 /** Certificates (spec §3 Cert, GLOSSARY §4). */
 export const KEYPAIR_NAME_MAX_LENGTH = 35;
@@ -69,7 +70,8 @@ export const certSchema = certDetailsSchema
     pemFileName: z.string().nullable(),
     keyFileName: z.string().nullable(),
     usedBy: z.array(z.string()),
-    status: z.enum(['Running', 'Deploying']),
+    status: entityStatusSchema,
+    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
     createdBy: z.string(),
     createdAt: z.number(),
     updatedAt: z.number(),

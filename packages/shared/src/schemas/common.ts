@@ -3,6 +3,7 @@ import { ERROR_CODE_LIST } from '../errors.js';
 import { ACCOUNT_FIELD_CODES } from './account.js';
 import { CERT_FIELD_CODES } from './certs.js';
 import { ORIGIN_FIELD_CODES } from './origin-policies.js';
+import { HTML_PAGE_FIELD_CODES } from './html-pages.js';
 
 /** The JSON body of every error answer (ARCHITECTURE §4). */
 export const errorBodySchema = z
@@ -13,6 +14,7 @@ export const errorBodySchema = z
       .record(z.string(), z.string())
       .optional()
       .describe('Field path → field error code, for every bad field'),
+    usedBy: z.array(z.string()).optional().describe('With IN_USE: the service lines and rules that use the item'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -32,5 +34,6 @@ export const FIELD_ERROR_CODES = [
   ...ACCOUNT_FIELD_CODES,
   ...CERT_FIELD_CODES,
   ...ORIGIN_FIELD_CODES,
+  ...HTML_PAGE_FIELD_CODES,
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupListQuerySchema } from './paging.js';
+import { entityStatusSchema } from './deploy.js';
 import { isIP } from '../net.js';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN, PORT_MAX, PORT_MIN } from '../constants.js';
 
@@ -112,13 +113,29 @@ export const ORIGIN_POLICY_API = {
 export const createOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: z.string().min(1).max(64) })).meta({ id: 'CreateOriginPolicy' });
 export const updateOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, version: z.number().int() })).meta({ id: 'UpdateOriginPolicy' });
 
+/** An origin's health as the checks last found it; `unchecked` until the first verdict. */
+export const ORIGIN_HEALTH_STATES = ['unchecked', 'healthy', 'unhealthy'] as const;
+export type OriginHealthState = (typeof ORIGIN_HEALTH_STATES)[number];
+export const originHealthSchema = z.object({
+  address: z.string(),
+  health: z.enum(ORIGIN_HEALTH_STATES),
+  checkedAt: z.number().nullable(),
+  /** Why the last check failed (refused, timed out, unexpected status...). */
+  lastError: z.string().nullable(),
+});
+export type OriginHealth = z.infer<typeof originHealthSchema>;
+
 export const originPolicySchema = originPolicySettingsSchema
   .extend({
     id: z.string(),
     groupName: z.string(),
     policyName: z.string(),
-    status: z.enum(['Running', 'Deploying']),
-    /** How many service lines use the policy (they arrive with the next issue). */
+    status: entityStatusSchema,
+    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
+    /** Each enabled origin's health; disabled origins are not checked. */
+    health: z.array(originHealthSchema),
+    /** The service lines and rules that use the policy. */
+    usedBy: z.array(z.string()),
     usageCount: z.number().int(),
     createdBy: z.string(),
     createdAt: z.number(),

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Deploying (spec §4, ARCHITECTURE §7): a change the edge must apply becomes a task; the entity
+ * shows Deploying until its task ends, then Running again.
+ */
+export const ENTITY_STATUSES = ['Running', 'Deploying'] as const;
+export type EntityStatus = (typeof ENTITY_STATUSES)[number];
+export const entityStatusSchema = z.enum(ENTITY_STATUSES);
+
+export const TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+/** The kinds of entity a task deploys. */
+export const DEPLOY_ENTITIES = ['cert', 'html-page', 'origin-policy'] as const;
+export type DeployEntity = (typeof DEPLOY_ENTITIES)[number];
+export const TASK_OPERATIONS = ['publish', 'remove'] as const;
+
+export const TASK_API = { task: '/tasks/:taskNo' } as const;
+
+export const taskSchema = z
+  .object({
+    taskNo: z.string(),
+    groupName: z.string(),
+    entity: z.enum(DEPLOY_ENTITIES),
+    entityId: z.string(),
+    entityName: z.string(),
+    operation: z.enum(TASK_OPERATIONS),
+    state: z.enum(TASK_STATES),
+    error: z.string().nullable(),
+    createdAt: z.number(),
+    startedAt: z.number().nullable(),
+    finishedAt: z.number().nullable(),
+  })
+  .meta({ id: 'DeployTask' });
+export type DeployTask = z.infer<typeof taskSchema>;
+export const taskParamsSchema = z.object({ taskNo: z.string().min(1).max(64) });
