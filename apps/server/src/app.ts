@@ -23,6 +23,10 @@ import { consolePlugin } from './plugins/console.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { realtimePlugin } from './realtime/realtime.js';
+import { deployPlugin } from './modules/deploy/deploy.plugin.js';
+import { taskRoutes } from './modules/deploy/tasks.routes.js';
+import { htmlPageRoutes } from './modules/html-pages/html-pages.routes.js';
+import { healthChecksPlugin } from './modules/origin-health/health.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
@@ -83,7 +87,8 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
+        // HTML page previews: the server's sandboxed preview, or a draft as a blob (sandboxed too).
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -100,6 +105,8 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
   await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(deployPlugin);
+  await app.register(healthChecksPlugin);
   await app.register(openapiPlugin, { version: SERVER_VERSION });
 
   await app.register(
@@ -113,6 +120,8 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
       await api.register(tenancyRoutes);
       await api.register(certRoutes);
       await api.register(originPolicyRoutes);
+      await api.register(htmlPageRoutes);
+      await api.register(taskRoutes);
     },
     { prefix: API_PREFIX },
   );

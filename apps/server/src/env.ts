@@ -41,6 +41,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  DEPLOY_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  HEALTH_CHECKS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -65,6 +73,10 @@ export interface Config {
   prefs: { hasHomePage: boolean; landingPagePath: string; groupListWithAll: boolean };
   /** Folder of the built console, served with history fallback. */
   webRoot: string;
+  /** Where deploy tasks write what the edge serves (ARCHITECTURE §7): DATA_DIR/edge. */
+  edgeDir: string;
+  /** Background work this server takes part in; every server may run both. */
+  workers: { deploy: boolean; healthChecks: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     prefs: { hasHomePage: e.HOME_PAGE_ENABLED, landingPagePath: e.LANDING_PAGE_PATH, groupListWithAll: true },
     webRoot: DEFAULT_WEB_ROOT,
+    edgeDir: path.join(dataDir, 'edge'),
+    workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
   };
 }
 

@@ -6,7 +6,7 @@ import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpe
 import { storeKinds } from './helpers/stores.js';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
-const task = (groupName: string) => ({ taskNo: 't-1', groupName, entity: 'service-line', entityId: 'x', state: 'succeeded' as const });
+const task = (groupName: string) => ({ taskNo: 't-1', groupName, entity: 'cert' as const, entityId: 'x', state: 'succeeded' as const });
 
 function open(url: string, cookie?: string): Socket {
   return connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });

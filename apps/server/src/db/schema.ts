@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DeployEntity, EntityStatus, OriginHealthState, RidColor, RidPosition, TaskState } from '@parapet/shared';
 
 /**
  * Table types of the store. Times are epoch milliseconds (bigint on PostgreSQL, integer on
@@ -110,7 +111,9 @@ export interface CertsTable {
   validity_end: number;
   email_address: string | null;
   chain_length: number;
-  status: 'Running' | 'Deploying';
+  status: EntityStatus;
+  /** Why the last deployment failed; the previous version stays live. */
+  last_error: string | null;
   created_by: string;
   created_at: number;
   updated_at: number;
@@ -123,11 +126,76 @@ export interface OriginPoliciesTable {
   policy_name: string;
   /** JSON of OriginPolicySettings. */
   settings: string;
-  status: 'Running' | 'Deploying';
+  status: EntityStatus;
+  /** Why the last deployment failed; the previous version stays live. */
+  last_error: string | null;
   created_by: string;
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+}
+
+export interface HtmlPagesTable {
+  id: string;
+  group_name: string;
+  html_page_name: string;
+  content: string;
+  file_name: string | null;
+  rid_position: RidPosition;
+  rid_color: RidColor;
+  /** 1 for the group's built-in `default` page. */
+  built_in: number;
+  status: EntityStatus;
+  last_error: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+/** A change the edge must apply (ARCHITECTURE §7), claimed by one worker at a time. */
+export interface DeployTasksTable {
+  task_no: string;
+  group_name: string;
+  entity: DeployEntity;
+  entity_id: string;
+  /** The entity's name when the task was made, for messages after it is gone. */
+  entity_name: string;
+  operation: 'publish' | 'remove';
+  state: TaskState;
+  error: string | null;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  /** A running task whose lease ran out (its server died) is claimed again. */
+  lease_until: number | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One use of an item by another (a service line or rule using a cert, page or policy). */
+export interface EntityRefsTable {
+  group_name: string;
+  from_entity: string;
+  from_id: string;
+  from_name: string;
+  to_entity: DeployEntity;
+  to_id: string;
+}
+
+/** The health of one origin of one policy, and the lease of the server checking it. */
+export interface OriginHealthTable {
+  policy_id: string;
+  address: string;
+  group_name: string;
+  health: OriginHealthState;
+  passes: number;
+  failures: number;
+  checked_at: number | null;
+  last_error: string | null;
+  next_check_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface Database {
@@ -141,15 +209,23 @@ export interface Database {
   audit_log: AuditLogTable;
   certs: CertsTable;
   origin_policies: OriginPoliciesTable;
+  html_pages: HtmlPagesTable;
+  deploy_tasks: DeployTasksTable;
+  entity_refs: EntityRefsTable;
+  origin_health: OriginHealthTable;
 }
 
 /**
  * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
  * all; later entities add themselves here.
  */
-export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies'; column: 'group_name' }> = [
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies' | 'html_pages' | 'deploy_tasks' | 'entity_refs' | 'origin_health'; column: 'group_name' }> = [
   { table: 'group_members', column: 'group_name' },
   { table: 'audit_log', column: 'group_name' },
   { table: 'certs', column: 'group_name' },
   { table: 'origin_policies', column: 'group_name' },
+  { table: 'html_pages', column: 'group_name' },
+  { table: 'deploy_tasks', column: 'group_name' },
+  { table: 'entity_refs', column: 'group_name' },
+  { table: 'origin_health', column: 'group_name' },
 ];

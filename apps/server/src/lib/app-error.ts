@@ -8,13 +8,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** With IN_USE: the service lines and rules that use the item. */
+  readonly usedBy: string[] | undefined;
 
-  constructor(code: ErrorCode, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, fields?: Record<string, string>, extra?: { usedBy?: string[] }) {
     super(ERROR_CODES[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.fields = fields;
+    this.usedBy = extra?.usedBy;
   }
 }
 

@@ -25,12 +25,13 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
   it('stores an uploaded certificate with what it says, and never gives the key back', async () => {
     const res = await upload({ pemFileName: 'shop.pem', keyFileName: 'shop.key' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ keypairname: 'shop', commonName: 'shop.example.com', san: ['shop.example.com', 'www.shop.example.com'], emailAddress: 'ops@example.com', status: 'Running', usedBy: [], createdBy: 'certowner', version: 1 });
+    expect(res.json()).toMatchObject({ keypairname: 'shop', commonName: 'shop.example.com', san: ['shop.example.com', 'www.shop.example.com'], emailAddress: 'ops@example.com', status: 'Deploying', usedBy: [], createdBy: 'certowner', version: 1 });
+    await t.app.deploy.drain();
     const keyBody = c.leafKey.split('\n')[1] ?? '';
     const list = await owner.client.get(`${CERT_API.certs}?groupName=certowner`);
     const one = await owner.client.get(fill(CERT_API.cert, { id: res.json().id }));
     for (const answer of [res, list, one]) expect(answer.body).not.toContain(keyBody);
-    expect(list.json()).toMatchObject({ total: 1, items: [{ keypairname: 'shop' }] });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ keypairname: 'shop', status: 'Running', lastError: null }] });
     const row = await t.store.db.selectFrom('certs').select('key_sealed').executeTakeFirstOrThrow();
     expect(row.key_sealed).toMatch(/^v1\./);
     expect(row.key_sealed).not.toContain(keyBody);
@@ -63,10 +64,12 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
   it('replaces the PEM and key with the version read, refusing a stale one, then deletes', async () => {
     const made = (await upload({})).json();
     const url = fill(CERT_API.cert, { id: made.id });
+    await t.app.deploy.drain();
     const replaced = await owner.client.put(url, { pem: c.chainPem, key: c.chainKey, version: 1 });
-    expect(replaced.json()).toMatchObject({ commonName: 'api.example.com', version: 2 });
+    expect(replaced.json()).toMatchObject({ commonName: 'api.example.com', version: 2, status: 'Deploying' });
+    await t.app.deploy.drain();
     const stale = await owner.client.put(url, { pem: c.leafPem, key: c.leafKey, version: 1 });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });
     expect((await owner.client.delete(url)).statusCode).toBe(200);
     expect((await owner.client.get(url)).statusCode).toBe(404);
     const actions = (await owner.client.get(`${GROUP_API.audit}?entity=cert&entityId=${made.id}&groupName=certowner`)).json().items.map((e: { action: string }) => e.action);
@@ -76,7 +79,7 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
   it("enforces the plan's certificate quota", async () => {
     const now = Date.now();
     for (let i = 0; i < PLANS.basic.resourceLimits.maxCertCount; i++) {
-      await insertCertRow(t.store.db, { id: `pre-${i}`, group_name: 'certowner', keypairname: `pre${i}`, pem: 'x', key_sealed: 'x', pem_file_name: null, key_file_name: null, common_name: 'x', issuer_common_name: 'x', san: '[]', validity_start: now, validity_end: now, email_address: null, chain_length: 1, status: 'Running', created_by: 'x', created_at: now, updated_at: now });
+      await insertCertRow(t.store.db, { id: `pre-${i}`, group_name: 'certowner', keypairname: `pre${i}`, pem: 'x', key_sealed: 'x', pem_file_name: null, key_file_name: null, common_name: 'x', issuer_common_name: 'x', san: '[]', validity_start: now, validity_end: now, email_address: null, chain_length: 1, status: 'Running', last_error: null, created_by: 'x', created_at: now, updated_at: now });
     }
     const res = await upload({});
     expect(res.statusCode).toBe(403);

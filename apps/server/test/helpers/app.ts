@@ -12,7 +12,8 @@ import { openTestStore, type TestStore } from './stores.js';
 const TEST_SECRET = 'ab'.repeat(32);
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET, ...env });
+  // Origins are checked only where a test asks for it (they would probe made-up addresses).
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET, HEALTH_CHECKS: 'false', ...env });
 }
 
 export interface TestApp extends TestStore {

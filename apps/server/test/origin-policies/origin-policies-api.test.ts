@@ -19,14 +19,20 @@ describe.each(storeKinds)('origin policies API on %s', (kind) => {
   it('creates a policy with its defaults, lists, edits its name over the version read, and deletes', async () => {
     const made = await create({});
     expect(made.statusCode).toBe(201);
-    expect(made.json()).toMatchObject({ policyName: 'web_pool', region: ['default'], loadBalancerMethod: 'ipHash', healthCheckMode: 'tcp', healthCheckInterval: 10, healthCheckTimeout: 500, healthCheckSuccess: 2, healthCheckFail: 3, status: 'Running', usageCount: 0, version: 1 });
+    expect(made.json()).toMatchObject({ policyName: 'web_pool', region: ['default'], loadBalancerMethod: 'ipHash', healthCheckMode: 'tcp', healthCheckInterval: 10, healthCheckTimeout: 500, healthCheckSuccess: 2, healthCheckFail: 3, status: 'Deploying', usageCount: 0, usedBy: [], version: 1 });
+    expect(made.json().health).toEqual([
+      { address: '10.0.0.1', health: 'unchecked', checkedAt: null, lastError: null },
+      { address: 'origin.example.com:8080', health: 'unchecked', checkedAt: null, lastError: null },
+    ]);
+    await t.app.deploy.drain();
     expect((await owner.client.get(`${ORIGIN_POLICY_API.policies}?groupName=poolowner&search=WEB`)).json().total).toBe(1);
 
     const url = fill(ORIGIN_POLICY_API.policy, { id: made.json().id });
-    const { id: _id, groupName: _g, status: _s, usageCount: _u, createdBy: _c, createdAt: _ca, updatedAt: _ua, ...fields } = made.json();
+    const { id: _id, groupName: _g, status: _s, lastError: _le, health: _h, usedBy: _ub, usageCount: _u, createdBy: _c, createdAt: _ca, updatedAt: _ua, ...fields } = made.json();
     const renamed = await owner.client.put(url, { ...fields, policyName: 'api_pool', loadBalancerMethod: 'weight' });
     expect(renamed.json()).toMatchObject({ policyName: 'api_pool', loadBalancerMethod: 'weight', version: 2 });
-    expect((await owner.client.put(url, { ...fields, version: 1 })).statusCode).toBe(409);
+    await t.app.deploy.drain();
+    expect((await owner.client.put(url, { ...fields, version: 1 })).json()).toMatchObject({ code: 'VERSION_CONFLICT' });
     expect((await owner.client.delete(url)).statusCode).toBe(200);
     const log = (await owner.client.get(`${GROUP_API.audit}?entity=origin-policy&entityId=${made.json().id}&groupName=poolowner`)).json().items;
     expect(log.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);

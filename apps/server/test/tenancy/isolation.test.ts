@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERT_API, GROUP_API, ORIGIN_POLICY_API, fullAccess } from '@parapet/shared';
+import { CERT_API, GROUP_API, HTML_PAGE_API, ORIGIN_POLICY_API, fullAccess } from '@parapet/shared';
 import { makeTestCerts } from '../helpers/certificates.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
@@ -48,7 +48,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   let operations: Operation[];
 
   const snapshot = async () => {
-    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies'] as const;
+    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies', 'html_pages', 'deploy_tasks', 'entity_refs', 'origin_health'] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
     return JSON.stringify(dump);
@@ -68,7 +68,13 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     B_IDS['/api/certs'] = cert.json().id;
     const policy = await admin.post(ORIGIN_POLICY_API.policies, { groupName: 'beta', policyName: 'beta_pool', origins: [{ address: '10.9.9.9' }] });
     B_IDS['/api/origin-policies'] = policy.json().id;
-    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }] });
+    const page = await admin.post(HTML_PAGE_API.pages, { groupName: 'beta', htmlPageName: 'beta_page', content: '<p>beta</p>' });
+    B_IDS['/api/html-pages'] = page.json().id;
+    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }], htmlPageName: 'stolen', content: '<p>stolen</p>' });
+    // Everything B made is deployed before the walk, so the worker changes nothing during it.
+    await t.app.deploy.drain();
+    const task = await t.store.db.selectFrom('deploy_tasks').select('task_no').where('group_name', '=', 'beta').executeTakeFirstOrThrow();
+    B_VALUES['taskNo'] = task.task_no;
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
     operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })));
   });

@@ -4,6 +4,7 @@ import { accounts } from './0002-accounts.js';
 import { tenancy } from './0003-tenancy.js';
 import { certs } from './0004-certs.js';
 import { originPolicies } from './0005-origin-policies.js';
+import { deployAndPages } from './0006-deploy-and-pages.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-tenancy': tenancy,
   '0004-certs': certs,
   '0005-origin-policies': originPolicies,
+  '0006-deploy-and-pages': deployAndPages,
 };

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CERT_API, certListQuerySchema, certListSchema, certSchema, createCertSchema, errorBodySchema, idParamsSchema, okSchema, replaceCertSchema, type AccessKind } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { usersOf } from '../references/references.repository.js';
 import { registerUsageCounter } from '../tenancy/usage.js';
+import './certs.publisher.js';
 import { countCerts, findCertRow, listCertRows } from './certs.repository.js';
 import { createCert, deleteCert, replaceCert, toCert, type CertContext } from './certs.service.js';
 
@@ -29,12 +31,14 @@ export const certRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(CERT_API.certs, { schema: { tags, security, summary: "A group's certificates, a page at a time", querystring: certListQuerySchema, response: { 200: certListSchema, ...errors } } }, async (request) => {
     await access(request, request.query.groupName, 'read');
     const { rows, total } = await listCertRows(app.store.db, request.query);
-    return { items: rows.map((row) => toCert(row)), total };
+    const users = await usersOf(app.store.db, 'cert', rows.map((row) => row.id));
+    return { items: rows.map((row) => toCert(row, users.get(row.id))), total };
   });
 
-  app.get(CERT_API.cert, { schema: { tags, security, summary: 'One certificate (never its key)', params: idParamsSchema, response: { 200: certSchema, ...errors } } }, async (request) =>
-    toCert(await loadRow(request, request.params.id, 'read')),
-  );
+  app.get(CERT_API.cert, { schema: { tags, security, summary: 'One certificate (never its key)', params: idParamsSchema, response: { 200: certSchema, ...errors } } }, async (request) => {
+    const row = await loadRow(request, request.params.id, 'read');
+    return toCert(row, (await usersOf(app.store.db, 'cert', [row.id])).get(row.id));
+  });
 
   app.post(CERT_API.certs, { schema: { tags, security, summary: 'Upload a certificate (PEM chain) and its private key', body: createCertSchema, response: { 201: certSchema, ...errors } } }, async (request, reply) => {
     await access(request, request.body.groupName, 'write');

@@ -5,6 +5,9 @@ import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { sealSecret } from '../../lib/secret-box.js';
 import { appendAudit } from '../audit/audit.repository.js';
+import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
+import { assertNotDeploying } from '../deploy/entity-status.js';
+import { assertNotInUse, usersOf } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
 import { countCerts, deleteCertRow, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
 import { CertificateError, parseCertificate } from './parse-certificate.js';
@@ -21,7 +24,7 @@ export interface CertContext {
 }
 
 /** The API's view of a stored certificate; the sealed key stays behind. */
-export function toCert(row: CertRow, now = Date.now()): Cert {
+export function toCert(row: CertRow, usedBy: string[] = [], now = Date.now()): Cert {
   return {
     id: row.id,
     groupName: row.group_name,
@@ -37,9 +40,9 @@ export function toCert(row: CertRow, now = Date.now()): Cert {
     expiredDays: Math.floor((row.validity_end - now) / DAY_MS),
     emailAddress: row.email_address,
     chainLength: row.chain_length,
-    // Service lines (the next issue) fill this; until then nothing uses a certificate.
-    usedBy: [],
+    usedBy,
     status: row.status,
+    lastError: row.last_error,
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -83,7 +86,7 @@ export async function createCert(ctx: CertContext, input: CreateCert): Promise<C
   const details = read(input.pem, input.key);
   if (await findCertByName(ctx.db, input.groupName, input.keypairname)) throw new AppError('ALREADY_EXISTS', { keypairname: 'taken' });
   const now = Date.now();
-  const row = { id: newId(), group_name: input.groupName, keypairname: input.keypairname, ...columnsOf(ctx, details, input), status: 'Running' as const, created_by: ctx.actor, created_at: now, updated_at: now };
+  const row = { id: newId(), group_name: input.groupName, keypairname: input.keypairname, ...columnsOf(ctx, details, input), status: 'Deploying' as const, last_error: null, created_by: ctx.actor, created_at: now, updated_at: now };
   await createWithinQuota(ctx.db, ctx.kind, {
     groupName: input.groupName,
     limit: 'maxCertCount',
@@ -91,26 +94,36 @@ export async function createCert(ctx: CertContext, input: CreateCert): Promise<C
     create: async (trx) => {
       await insertCertRow(trx, row);
       await appendAudit(trx, { actor: ctx.actor, groupName: input.groupName, entity: 'cert', entityId: row.id, action: 'create', before: null, after: auditView(row) });
+      await enqueueDeploy(trx, { groupName: input.groupName, entity: 'cert', entityId: row.id, entityName: row.keypairname, operation: 'publish' });
     },
   });
+  taskQueued();
   return toCert({ ...row, version: 1 });
 }
 
 export async function replaceCert(ctx: CertContext, before: CertRow, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined; version: number }): Promise<Cert> {
+  assertNotDeploying(before.status, 'CERT_DEPLOYING');
   const details = read(input.pem, input.key);
   const columns = columnsOf(ctx, details, input);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateCertRow(trx, before.id, input.version, columns))) throw new AppError('VERSION_CONFLICT');
     await appendAudit(trx, { actor: ctx.actor, groupName: before.group_name, entity: 'cert', entityId: before.id, action: 'update', before: auditView(before), after: auditView({ ...before, ...columns }) });
+    await enqueueDeploy(trx, { groupName: before.group_name, entity: 'cert', entityId: before.id, entityName: before.keypairname, operation: 'publish' });
   });
+  taskQueued();
   const after = await findCertRow(ctx.db, before.id);
   if (!after) throw new AppError('NOT_FOUND');
-  return toCert(after);
+  return toCert(after, (await usersOf(ctx.db, 'cert', [after.id])).get(after.id));
 }
 
+/** Deletes a certificate nothing uses; the edge drops its files in a task of its own. */
 export async function deleteCert(ctx: CertContext, row: CertRow): Promise<void> {
+  assertNotDeploying(row.status, 'CERT_DEPLOYING');
   await ctx.db.transaction().execute(async (trx) => {
+    await assertNotInUse(trx, 'cert', row.id);
     await deleteCertRow(trx, row.id);
     await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'cert', entityId: row.id, action: 'delete', before: auditView(row), after: null });
+    await enqueueDeploy(trx, { groupName: row.group_name, entity: 'cert', entityId: row.id, entityName: row.keypairname, operation: 'remove' });
   });
+  taskQueued();
 }

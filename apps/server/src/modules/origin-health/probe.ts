@@ -31,35 +31,56 @@ export function codeMatches(status: number, codes: readonly string[]): boolean {
   });
 }
 
-function probeTcp(host: string, port: number, timeoutMs: number): Promise<boolean> {
+/** A check's verdict and, when it failed, why in a few words (shown beside the origin). */
+export interface ProbeResult {
+  passed: boolean;
+  reason: string | null;
+}
+
+const PASSED: ProbeResult = { passed: true, reason: null };
+const failed = (reason: string): ProbeResult => ({ passed: false, reason });
+/** The system error code (ECONNREFUSED, ENOTFOUND...) says enough and holds no secrets. */
+const reasonOf = (error: Error): string => (error as NodeJS.ErrnoException).code ?? 'connection failed';
+
+function probeTcp(host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    const done = (ok: boolean) => {
+    const done = (result: ProbeResult) => {
       socket.destroy();
-      resolve(ok);
+      resolve(result);
     };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
+    socket.setTimeout(timeoutMs, () => done(failed('timeout')));
+    socket.once('connect', () => done(PASSED));
+    socket.once('error', (error) => done(failed(reasonOf(error))));
   });
 }
 
-function probeHttp(target: ProbeTarget, host: string, port: number): Promise<boolean> {
+function probeHttp(target: ProbeTarget, host: string, port: number): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const send = target.scheme === 'https' ? requestTls : request;
+    let timedOut = false;
     // Origins often serve self-signed certificates: the check asks "does it answer", not "is it trusted".
     const req = send({ host, port, path: target.uri, method: 'GET', timeout: target.timeoutMs, rejectUnauthorized: false, headers: { 'user-agent': 'Parapet-HealthCheck/1' } }, (res) => {
       res.resume();
-      resolve(codeMatches(res.statusCode ?? 0, target.httpCodes));
+      const status = res.statusCode ?? 0;
+      resolve(codeMatches(status, target.httpCodes) ? PASSED : failed(`HTTP ${status}`));
     });
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(false));
+    req.once('timeout', () => {
+      timedOut = true;
+      req.destroy();
+    });
+    req.once('error', (error) => resolve(failed(timedOut ? 'timeout' : reasonOf(error))));
     req.end();
   });
 }
 
-/** One health check of one origin, as its policy configures it: true when it passed. */
-export function probe(target: ProbeTarget): Promise<boolean> {
+/** One health check of one origin, as its policy configures it. */
+export function probeOrigin(target: ProbeTarget): Promise<ProbeResult> {
   const { host, port } = hostAndPort(target.address, target.scheme);
   return target.mode === 'tcp' ? probeTcp(host, port, target.timeoutMs) : probeHttp(target, host, port);
+}
+
+/** True when one check of the origin passed. */
+export async function probe(target: ProbeTarget): Promise<boolean> {
+  return (await probeOrigin(target)).passed;
 }

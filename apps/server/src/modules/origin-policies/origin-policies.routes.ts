@@ -15,7 +15,8 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { registerUsageCounter } from '../tenancy/usage.js';
 import { countPolicies, findPolicyRow, listPolicyRows } from './origin-policies.repository.js';
-import { createPolicy, deletePolicy, toPolicy, updatePolicy, type PolicyContext } from './origin-policies.service.js';
+import { createPolicy, deletePolicy, toPolicies, updatePolicy, type PolicyContext } from './origin-policies.service.js';
+import './origin-policies.publisher.js';
 
 registerUsageCounter('maxOriginPolicyCount', countPolicies);
 
@@ -40,12 +41,13 @@ export const originPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ORIGIN_POLICY_API.policies, { schema: { tags, security, summary: "A group's origin policies, a page at a time", querystring: originPolicyListQuerySchema, response: { 200: originPolicyListSchema, ...errors } } }, async (request) => {
     await access(request, request.query.groupName, 'read');
     const { rows, total } = await listPolicyRows(app.store.db, request.query);
-    return { items: rows.map(toPolicy), total };
+    return { items: await toPolicies(app.store.db, rows), total };
   });
 
-  app.get(ORIGIN_POLICY_API.policy, { schema: { tags, security, summary: 'One origin policy', params: idParamsSchema, response: { 200: originPolicySchema, ...errors } } }, async (request) =>
-    toPolicy(await loadRow(request, request.params.id, 'read')),
-  );
+  app.get(ORIGIN_POLICY_API.policy, { schema: { tags, security, summary: 'One origin policy', params: idParamsSchema, response: { 200: originPolicySchema, ...errors } } }, async (request) => {
+    const [policy] = await toPolicies(app.store.db, [await loadRow(request, request.params.id, 'read')]);
+    return policy;
+  });
 
   app.post(ORIGIN_POLICY_API.policies, { schema: { tags, security, summary: 'Create an origin policy', body: createOriginPolicySchema, response: { 201: originPolicySchema, ...errors } } }, async (request, reply) => {
     const { groupName, ...input } = request.body;

@@ -1,0 +1,30 @@
+import { hostname } from 'node:os';
+import fp from 'fastify-plugin';
+import { newId } from '../../lib/ids.js';
+import { createDeployWorker, type DeployWorker } from './worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deploy: DeployWorker;
+  }
+}
+
+/** Runs the deploy worker on this server (unless DEPLOY_WORKER=false) from ready to close. */
+export const deployPlugin = fp(
+  async (app) => {
+    const worker = createDeployWorker({
+      db: app.store.db,
+      kind: app.store.kind,
+      config: app.config,
+      owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
+      emit: (event) => app.realtime.emitToGroup(event.groupName, 'task.updated', event),
+      log: app.log,
+    });
+    app.decorate('deploy', worker);
+    app.addHook('onReady', async () => {
+      if (app.config.workers.deploy) worker.start();
+    });
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'deploy' },
+);

@@ -1,0 +1,68 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DeployEntity, StoreKind } from '@parapet/shared';
+import type { Database, DeployTasksTable } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type TaskRow = Selectable<DeployTasksTable>;
+
+/** The table of each deployable entity; each has `id`, `status` and `last_error`. */
+export const ENTITY_TABLES = { cert: 'certs', 'html-page': 'html_pages', 'origin-policy': 'origin_policies' } as const satisfies Record<DeployEntity, keyof Database>;
+
+export const findTask = (db: Db, taskNo: string) => db.selectFrom('deploy_tasks').selectAll().where('task_no', '=', taskNo).executeTakeFirst();
+
+export async function insertTask(db: Db, row: Omit<TaskRow, 'attempts'>): Promise<void> {
+  await db.insertInto('deploy_tasks').values(row).execute();
+}
+
+/**
+ * Claims the oldest queued task, or a running one whose server stopped renewing it. On
+ * PostgreSQL `FOR UPDATE SKIP LOCKED` lets several servers claim side by side without taking
+ * the same task; SQLite has one writer, so the plain statement is already exclusive.
+ */
+export async function claimTask(db: Kysely<Database>, kind: StoreKind, owner: string, leaseMs: number, now = Date.now()): Promise<TaskRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const next = await trx
+      .selectFrom('deploy_tasks')
+      .select('task_no')
+      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+      .orderBy('created_at')
+      .limit(1)
+      .$if(kind === 'postgres', (qb) => qb.forUpdate().skipLocked())
+      .executeTakeFirst();
+    if (!next) return undefined;
+    return trx
+      .updateTable('deploy_tasks')
+      .set((eb) => ({ state: 'running', claimed_by: owner, lease_until: now + leaseMs, started_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('task_no', '=', next.task_no)
+      .returningAll()
+      .executeTakeFirst();
+  });
+}
+
+/** Ends a task this server holds; false when its lease was lost to another server. */
+export async function finishTask(db: Db, taskNo: string, owner: string, outcome: { state: 'succeeded' | 'failed'; error: string | null }, now = Date.now()): Promise<boolean> {
+  const res = await db
+    .updateTable('deploy_tasks')
+    .set({ state: outcome.state, error: outcome.error, finished_at: now, lease_until: null })
+    .where('task_no', '=', taskNo)
+    .where('claimed_by', '=', owner)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Tasks of an entity still in flight. */
+export async function openTaskCount(db: Db, entityId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deploy_tasks')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('entity_id', '=', entityId)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countOpenTasks(db: Db): Promise<number> {
+  const row = await db.selectFrom('deploy_tasks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { StoreKind, TaskUpdatedEvent } from '@parapet/shared';
+import type { Database } from '../../db/schema.js';
+import type { Config } from '../../env.js';
+import { onTaskQueued } from './enqueue.js';
+import { publisherFor } from './publishers.js';
+import { ENTITY_TABLES, claimTask, finishTask, openTaskCount, type TaskRow } from './tasks.repository.js';
+
+export interface WorkerOptions {
+  db: Kysely<Database>;
+  kind: StoreKind;
+  config: Config;
+  /** Names this server in the task rows it claims. */
+  owner: string;
+  emit: (event: TaskUpdatedEvent) => void;
+  log: { warn: (obj: object, msg: string) => void };
+  /** How often an idle worker looks for tasks other servers queued. */
+  pollMs?: number;
+  /** How long a claimed task is this server's before another may take it over. */
+  leaseMs?: number;
+}
+
+export interface DeployWorker {
+  start(): void;
+  stop(): Promise<void>;
+  /** Runs tasks until none is waiting (tests, and a clean stop). */
+  drain(): Promise<void>;
+}
+
+/**
+ * What a client may read about a failure: the operating system's error code at most, never
+ * a path or a stack (ARCHITECTURE §4).
+ */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? `The edge could not apply the change (${code}).` : 'The edge could not apply the change.';
+}
+
+export function createDeployWorker(options: WorkerOptions): DeployWorker {
+  const { db, kind, config, owner, emit, log } = options;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let unsubscribe: (() => void) | undefined;
+  /** One task at a time per server keeps an entity's tasks in the order they were queued. */
+  let busy: Promise<unknown> = Promise.resolve();
+
+  const event = (task: TaskRow, state: TaskUpdatedEvent['state'], error?: string): TaskUpdatedEvent => ({
+    taskNo: task.task_no,
+    groupName: task.group_name,
+    entity: task.entity,
+    entityId: task.entity_id,
+    state,
+    ...(error ? { error } : {}),
+  });
+
+  async function runTask(task: TaskRow): Promise<void> {
+    emit(event(task, 'running'));
+    let error: string | null = null;
+    try {
+      const publisher = publisherFor(task.entity);
+      const ctx = { db, config };
+      await (task.operation === 'publish' ? publisher.publish(ctx, task.entity_id) : publisher.remove(ctx, task.entity_id));
+    } catch (failure) {
+      error = reasonOf(failure);
+      log.warn({ err: failure, taskNo: task.task_no }, 'deploy task failed');
+    }
+    const state = error ? 'failed' : 'succeeded';
+    const finished = await db.transaction().execute(async (trx) => {
+      // The entity's row is locked first, so two servers ending its last two tasks at once
+      // cannot each see the other's still open and both leave it Deploying.
+      const table = ENTITY_TABLES[task.entity];
+      await trx.selectFrom(table).select('id').where('id', '=', task.entity_id).$if(kind === 'postgres', (qb) => qb.forUpdate()).execute();
+      if (!(await finishTask(trx, task.task_no, owner, { state, error }))) return false;
+      // The entity is Running again once nothing else is in flight for it; a failure is kept
+      // beside it while the previous version stays live.
+      if ((await openTaskCount(trx, task.entity_id)) === 0) {
+        await trx.updateTable(table).set({ status: 'Running', last_error: error }).where('id', '=', task.entity_id).execute();
+      }
+      return true;
+    });
+    if (finished) emit(event(task, state, error ?? undefined));
+  }
+
+  async function runOne(): Promise<boolean> {
+    const next = busy.then(async () => {
+      const task = await claimTask(db, kind, owner, leaseMs);
+      if (!task) return false;
+      await runTask(task);
+      return true;
+    });
+    busy = next.catch(() => undefined);
+    return next;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await runOne();
+      } catch (error) {
+        log.warn({ err: error }, 'deploy worker could not claim a task');
+      }
+      if (worked || !running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = onTaskQueued(() => wake?.());
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      wake?.();
+      await loop;
+      await busy;
+    },
+    async drain() {
+      while (await runOne());
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { withRidBlock } from '@parapet/shared';
+import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { registerPublisher } from '../deploy/publishers.js';
+import { findPageRow } from './html-pages.repository.js';
+
+const file = (edgeDir: string, id: string) => path.join(edgeDir, 'html-pages', `${id}.html`);
+
+/**
+ * The edge's copy of a page, with the request-id block already placed; its values are the
+ * edge's own variables (request id, local time, client address), filled in per response.
+ */
+export const EDGE_RID_VALUES = { rid: '$request_id', timestamp: '$time_iso8601', ip: '$remote_addr' };
+
+registerPublisher('html-page', {
+  async publish({ db, config }, id) {
+    const row = await findPageRow(db, id);
+    if (!row) return;
+    await writeAtomically(file(config.edgeDir, id), withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES));
+  },
+  async remove({ config }, id) {
+    await removeFiles(file(config.edgeDir, id));
+  },
+});

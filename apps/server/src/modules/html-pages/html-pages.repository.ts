@@ -1,0 +1,59 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, HtmlPagesTable } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../lib/like.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The built-in page first, then by name. */
+export async function listPageRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
+  const base = db.selectFrom('html_pages').where('group_name', '=', q.groupName).where(containsIgnoringCase('html_page_name', q.search));
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('built_in', 'desc')
+    .orderBy('html_page_name')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+export const findPageRow = (db: Db, id: string) => db.selectFrom('html_pages').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findPageByName = (db: Db, groupName: string, name: string) =>
+  db.selectFrom('html_pages').select('id').where('group_name', '=', groupName).where('html_page_name', '=', name).executeTakeFirst();
+
+/** Pages counted against the quota: the built-in page is free. */
+export async function countPages(db: Db, groupName: string): Promise<number> {
+  const row = await db
+    .selectFrom('html_pages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('group_name', '=', groupName)
+    .where('built_in', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPageRow(db: Db, row: Insertable<HtmlPagesTable>): Promise<void> {
+  await db.insertInto('html_pages').values(row).execute();
+}
+
+/** Inserts unless the group already has a page of that name; true when it inserted. */
+export async function insertPageIfAbsent(db: Db, row: Insertable<HtmlPagesTable>): Promise<boolean> {
+  const res = await db
+    .insertInto('html_pages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['group_name', 'html_page_name']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Updates only the version that was read; false when someone else saved in between. */
+export async function updatePageRow(db: Db, id: string, version: number, patch: Updateable<HtmlPagesTable>): Promise<boolean> {
+  const res = await db.updateTable('html_pages').set({ ...patch, version: version + 1, updated_at: Date.now() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deletePageRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('html_pages').where('id', '=', id).execute();
+}

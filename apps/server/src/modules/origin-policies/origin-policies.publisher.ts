@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { registerPublisher } from '../deploy/publishers.js';
+import { findPolicyRow } from './origin-policies.repository.js';
+
+const file = (edgeDir: string, id: string) => path.join(edgeDir, 'origin-policies', `${id}.json`);
+
+/**
+ * The edge's view of a policy: its upstream (origins, balancing, checks) by id. Service lines
+ * and the origin-policy rule action refer to it by that id.
+ */
+registerPublisher('origin-policy', {
+  async publish({ db, config }, id) {
+    const row = await findPolicyRow(db, id);
+    if (!row) return;
+    const upstream = { id: row.id, group: row.group_name, name: row.policy_name, version: row.version, ...(JSON.parse(row.settings) as object) };
+    await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(upstream, null, 2)}\n`);
+  },
+  async remove({ config }, id) {
+    await removeFiles(file(config.edgeDir, id));
+  },
+});
