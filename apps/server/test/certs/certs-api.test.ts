@@ -61,6 +61,14 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
     expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', fields: { keypairname: 'taken' } });
   });
 
+  it('accepts an expired certificate and lists it as expired', async () => {
+    const res = await upload({ keypairname: 'old', pem: c.expiredPem, key: c.expiredKey });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ commonName: 'old.example.com', validityEnd: Date.UTC(2024, 1, 1) });
+    const [listed] = (await owner.client.get(`${CERT_API.certs}?groupName=certowner`)).json().items;
+    expect(listed.expiredDays).toBeLessThan(-300);
+  });
+
   it('replaces the PEM and key with the version read, refusing a stale one, then deletes', async () => {
     const made = (await upload({})).json();
     const url = fill(CERT_API.cert, { id: made.id });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,7 +18,13 @@ export interface TestCerts {
   noCnKey: string;
   badEmailPem: string;
   badEmailKey: string;
+  /** Valid for January 2024 only: long expired. */
+  expiredPem: string;
+  expiredKey: string;
 }
+
+/** `openssl req` cannot back-date a certificate; `openssl ca` can, given this much of a CA. */
+const BACKDATING_CA = ['[ca]', 'default_ca = backdate', '[backdate]', 'dir = .', 'database = index.txt', 'new_certs_dir = .', 'serial = serial', 'default_md = sha256', 'policy = any', '[any]', 'commonName = supplied', ''].join('\n');
 
 export function makeTestCerts(): TestCerts {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-certs-'));
@@ -35,6 +41,11 @@ export function makeTestCerts(): TestCerts {
     ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-aes-256-cbc', '-pass', 'pass:secret', '-out', 'encrypted.key');
     selfSigned('nocn', '/O=No Common Name Ltd');
     selfSigned('bademail', '/CN=mail.example.com/emailAddress=not-an-email');
+    writeFileSync(path.join(dir, 'backdate.cnf'), BACKDATING_CA);
+    writeFileSync(path.join(dir, 'index.txt'), '');
+    writeFileSync(path.join(dir, 'serial'), '01\n');
+    ssl('req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'expired.key', '-out', 'expired.csr', '-subj', '/CN=old.example.com');
+    ssl('ca', '-batch', '-notext', '-config', 'backdate.cnf', '-selfsign', '-keyfile', 'expired.key', '-in', 'expired.csr', '-out', 'expired.pem', '-startdate', '20240101000000Z', '-enddate', '20240201000000Z');
     return {
       leafPem: read('leaf.pem'),
       leafKey: read('leaf.key'),
@@ -46,6 +57,8 @@ export function makeTestCerts(): TestCerts {
       noCnKey: read('nocn.key'),
       badEmailPem: read('bademail.pem'),
       badEmailKey: read('bademail.key'),
+      expiredPem: read('expired.pem'),
+      expiredKey: read('expired.key'),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_API, ORIGIN_POLICY_API } from '@parapet/shared';
+import { GROUP_API, ORIGIN_POLICY_API, PLANS } from '@parapet/shared';
+import { insertPolicyRow } from '../../src/modules/origin-policies/origin-policies.repository.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
 import { fill } from '../helpers/admin.js';
@@ -59,5 +60,17 @@ describe.each(storeKinds)('origin policies API on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', fields: { policyName: 'taken' } });
     expect((await owner.client.get(`${GROUP_API.resourceLimits}?groupName=poolowner`)).json().usage.maxOriginPolicyCount).toBe(1);
+  });
+
+  it("enforces the plan's origin-policy quota", async () => {
+    const now = Date.now();
+    const limit = PLANS.basic.resourceLimits.maxOriginPolicyCount;
+    for (let i = 0; i < limit; i += 1) {
+      await insertPolicyRow(t.store.db, { id: `pre-${i}`, group_name: 'poolowner', policy_name: `pre${i}`, settings: '{}', status: 'Running', last_error: null, created_by: 'x', created_at: now, updated_at: now });
+    }
+    const res = await create({});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(await t.store.db.selectFrom('origin_policies').select('id').execute()).toHaveLength(limit);
   });
 });
