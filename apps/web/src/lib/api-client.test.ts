@@ -41,6 +41,12 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Form Error', fields: { name: 'required' } });
   });
 
+  it('keeps the names of an IN_USE answer', async () => {
+    stubFetch(() => json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }));
+    const error = await apiRequest('/things/1', { method: 'DELETE' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'IN_USE', usedBy: ['shop', 'blog'] });
+  });
+
   it('derives a code from the status when the body is not ours', async () => {
     stubFetch(() => new Response('<html>bad gateway</html>', { status: 503 }));
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 503, code: 'STORE_UNAVAILABLE' });

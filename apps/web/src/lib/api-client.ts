@@ -17,12 +17,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** IN_USE: the names of what uses the entity (spec §5 "is used by service"). */
+  readonly usedBy: string[] | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>, usedBy?: string[]) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.usedBy = usedBy;
   }
 }
 
@@ -103,12 +106,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, data: unknown): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown };
+  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown; usedBy?: unknown };
   // A proxy or an older server may answer without our body; fall back to the code of the status.
   const code: ErrorCode = isErrorCode(body.code) ? body.code : (CODE_BY_STATUS[status] ?? 'INTERNAL');
   const message = typeof body.message === 'string' ? body.message : ERROR_CODES[code].message;
   const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
-  return new ApiError(status, code, message, fields);
+  const usedBy = Array.isArray(body.usedBy) ? body.usedBy.filter((n): n is string => typeof n === 'string') : undefined;
+  return new ApiError(status, code, message, fields, usedBy);
 }
 
 /** Short forms for the feature api files. */

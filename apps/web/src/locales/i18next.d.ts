@@ -4,6 +4,7 @@ import type certs from './en-US/certs.json';
 import type common from './en-US/common.json';
 import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
+import type htmlPages from './en-US/htmlPages.json';
 import type nav from './en-US/nav.json';
 import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       common: typeof common;
       errors: typeof errors;
       fieldErrors: typeof fieldErrors;
+      htmlPages: typeof htmlPages;
       nav: typeof nav;
       plans: typeof plans;
       profile: typeof profile;

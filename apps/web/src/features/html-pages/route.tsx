@@ -1,14 +1,4 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { HtmlPagesPage } from './components/html-pages-page';
 
-/** /html: custom error and deny pages. */
-export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.htmlPages')}</PageTitle>
-      <Empty />
-    </>
-  );
-}
+/** /html: custom error and deny pages (spec §2 HTML Pages: upload, preview, log). */
+export const Component = HtmlPagesPage;

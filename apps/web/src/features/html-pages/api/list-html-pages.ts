@@ -1,0 +1,34 @@
+import { HTML_PAGE_API, htmlPageListSchema, type HtmlPage } from '@parapet/shared';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
+import { api } from '@/lib/api-client';
+
+export interface HtmlPageQuery {
+  groupName: string;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export const htmlPagesRootKey = ['html-pages'] as const;
+
+/** GET /api/html-pages?groupName=&search=&page=&pageSize= → one page of the group's pages (the built-in `default` included) and the total. */
+export async function listHtmlPages({ groupName, search, page, pageSize }: HtmlPageQuery, signal?: AbortSignal) {
+  const query = { groupName, search: search.trim() || undefined, page, pageSize };
+  return htmlPageListSchema.parse(await api.get<unknown>(HTML_PAGE_API.pages, { query, signal }));
+}
+
+export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
+  queryOptions({ queryKey: [...htmlPagesRootKey, query], queryFn: ({ signal }) => listHtmlPages(query, signal) });
+
+/** The page stays on screen while the next one loads. */
+export function useHtmlPages(query: HtmlPageQuery | undefined) {
+  return useQuery({ ...htmlPagesQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10 }), enabled: query !== undefined, placeholderData: keepPreviousData });
+}
+
+/** What a page change makes stale: the lists and the open logs. */
+export function onHtmlPagesChanged(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([htmlPagesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export type { HtmlPage };
