@@ -27,6 +27,7 @@ const cert = (keypairname: string, expiredDays: number, extra: Partial<Cert> = {
   keyFileName: null,
   usedBy: [],
   status: 'Running',
+  lastError: null,
   createdBy: 'ada',
   createdAt: 1_700_000_000_000,
   updatedAt: 1_700_000_000_000,
@@ -107,6 +108,21 @@ describe('certificates screen', () => {
     click('confirm-ok');
     await screen.findByTestId('cert-deleted');
     expect(sent('DELETE', '/api/certs/id-old')).toHaveLength(1);
+  });
+
+  it('names the service lines that use a certificate it may not delete', async () => {
+    renderCerts({ 'DELETE /api/certs/id-soon': () => json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }) });
+    await openList();
+    click('cert-delete-soon');
+    click('confirm-ok');
+    expect((await screen.findByTestId('cert-in-use')).textContent).toContain('soon is used by service: shop, blog');
+  });
+
+  it('marks a certificate whose last deployment failed', async () => {
+    renderCerts({ 'GET /api/certs': () => json(200, { items: [cert('broken', 90, { lastError: 'The edge could not apply the change (EACCES).' }), cert('busy', 90, { status: 'Deploying' })], total: 2 }) });
+    await screen.findByTestId('cert-status-broken', {}, { timeout: 5000 });
+    expect(screen.getByTestId('cert-status-broken').className).toContain('orange');
+    expect(screen.getByTestId('cert-status-busy').textContent).toBe('Deploying');
   });
 
   it('keeps the column choice in userSelectedColumns.cert', async () => {

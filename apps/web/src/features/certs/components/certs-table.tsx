@@ -1,10 +1,11 @@
 import type { Cert } from '@parapet/shared';
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
 import { useTablePagination } from '@/components/table-pagination';
+import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useDeleteCert } from '../api/delete-cert';
 import { ExpiryTag } from './expiry-tag';
@@ -33,7 +34,11 @@ export function CertsTable({ certs, total, loading, page, pageSize, onPage, visi
   const toast = useToast();
   const remove = useDeleteCert();
   const deleteCert = (cert: Cert) =>
-    remove.mutate(cert.id, { onSuccess: () => toast.success(t('common:messages.deleted'), 'cert-deleted'), onError: (e) => toast.apiError(e) });
+    remove.mutate(cert.id, {
+      onSuccess: () => toast.success(t('common:messages.deleted'), 'cert-deleted'),
+      // A used certificate: name what uses it (spec §5 "is used by service").
+      onError: (e) => (isApiError(e) && e.code === 'IN_USE' ? toast.error(t('certs:inUse', { name: cert.keypairname, names: (e.usedBy ?? []).join(', ') }), 'cert-in-use') : toast.apiError(e)),
+    });
 
   const columns = useMemo(() => {
     const optional: Record<CertColumn, TableColumnsType<Cert>[number]> = {
@@ -41,7 +46,17 @@ export function CertsTable({ certs, total, loading, page, pageSize, onPage, visi
       issuer: { key: 'issuer', title: t('certs:fields.issuer'), dataIndex: 'issuerCommonName' },
       san: { key: 'san', title: t('certs:fields.san'), render: (_, c) => c.san.map((s) => <Tag key={s}>{s}</Tag>) },
       expiredDays: { key: 'expiredDays', title: t('certs:fields.expiredDays'), render: (_, c) => <ExpiryTag days={c.expiredDays} testId={`cert-expiry-${c.keypairname}`} /> },
-      status: { key: 'status', title: t('certs:fields.status'), render: (_, c) => <Tag color={c.status === 'Running' ? 'green' : 'processing'}>{t(`certs:status.${c.status}`)}</Tag> },
+      status: {
+        key: 'status',
+        title: t('certs:fields.status'),
+        render: (_, c) => (
+          <Tooltip title={c.lastError ? t('certs:deployFailed', { reason: c.lastError }) : undefined}>
+            <Tag color={c.status !== 'Running' ? 'processing' : c.lastError ? 'orange' : 'green'} data-testid={`cert-status-${c.keypairname}`}>
+              {t(`certs:status.${c.status}`)}
+            </Tag>
+          </Tooltip>
+        ),
+      },
       usedBy: {
         key: 'usedBy',
         title: t('certs:fields.usedBy'),
