@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+// Certificates, origin policies and HTML pages in the browser against the real server: a
+// certificate generated here, a policy whose origins the server really checks, and a page
+// whose script runs only inside its sandbox.
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+const GROUP = 'default';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(ADMIN.username);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\?groupName=/);
+}
+
+/** A fresh self-signed certificate and key, as files, made with openssl. */
+function makeCertificate(commonName: string): { pem: string; key: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-cert-'));
+  const pem = path.join(dir, `${commonName}.pem`);
+  const key = path.join(dir, `${commonName}.key`);
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', pem, '-days', '20', '-subj', `/CN=${commonName}`], { stdio: 'pipe' });
+  return { pem, key };
+}
+
+/** The input behind an Ant Design upload control, whichever element carries the test id. */
+const fileInput = (page: Page, testId: string) => page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
+
+test('uploads a certificate made in the test and sees it deploy and its expiry marked', async ({ page }) => {
+  const files = makeCertificate('e2e-shop.example.com');
+  await signIn(page);
+  await page.goto(`/certs?groupName=${GROUP}`);
+  await page.getByTestId('cert-upload').click();
+  await page.getByTestId('cert-name').fill('e2e_shop');
+  await fileInput(page, 'cert-pem-file').setInputFiles(files.pem);
+  await expect(page.getByTestId('cert-pem-text')).toHaveValue(/BEGIN CERTIFICATE/);
+  await fileInput(page, 'cert-key-file').setInputFiles(files.key);
+  await expect(page.getByTestId('cert-key-text')).toHaveValue(/PRIVATE KEY/);
+  await page.getByTestId('cert-submit').click();
+  await expect(page.getByTestId('cert-uploaded')).toBeVisible();
+  const table = page.getByTestId('certs-table');
+  await expect(table).toContainText('e2e-shop.example.com');
+  // Expires in 20 days: within the warning window. Running once its task ends, without a reload.
+  await expect(page.getByTestId('cert-expiry-e2e_shop')).toBeVisible();
+  await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running');
+});
+
+test("previews an uploaded page in a sandbox where its script cannot reach the console or its cookies", async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-page-'));
+  const file = path.join(dir, 'maintenance.html');
+  writeFileSync(
+    file,
+    `<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>Back soon</h1><p id="probe">script did not run</p>
+<script>
+  var seen = [];
+  try { window.parent.document.title = 'pwned'; seen.push('parent:reached'); } catch (e) { seen.push('parent:blocked'); }
+  try { window.top.__pwned = true; seen.push('top:reached'); } catch (e) { seen.push('top:blocked'); }
+  try { seen.push('cookie:' + document.cookie); } catch (e) { seen.push('cookie:blocked'); }
+  try { localStorage.setItem('pwned', '1'); seen.push('storage:reached'); } catch (e) { seen.push('storage:blocked'); }
+  document.getElementById('probe').textContent = seen.join(' ');
+</script></body></html>`,
+  );
+  await signIn(page);
+  await page.goto(`/html?groupName=${GROUP}`);
+  // The built-in page is there and cannot be deleted.
+  await expect(page.getByTestId('html-page-edit-default')).toBeVisible();
+  await expect(page.getByTestId('html-page-delete-default')).toHaveCount(0);
+
+  await page.getByTestId('html-page-create').click();
+  await page.getByTestId('html-page-name').fill('maintenance');
+  await page.getByLabel('HTML file').setInputFiles(file);
+  await expect(page.getByTestId('html-page-content')).toHaveValue(/Back soon/);
+  await page.getByLabel('Center').check();
+  await page.getByTestId('html-page-submit').click();
+  await expect(page.getByTestId('html-page-created')).toBeVisible();
+
+  const titleBefore = await page.title();
+  await page.getByTestId('html-page-preview-maintenance').click();
+  const frameElement = page.getByTestId('html-preview-frame');
+  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts');
+  const frame = page.frameLocator('[data-testid="html-preview-frame"]');
+  await expect(frame.locator('h1')).toHaveText('Back soon');
+  await expect(frame.locator('#parapet-rid')).toContainText('Case ID:');
+  // The script ran, but only inside its opaque origin: the console's window, title, cookies
+  // and storage were all out of its reach.
+  await expect(frame.locator('#probe')).toHaveText('parent:blocked top:blocked cookie:blocked storage:blocked');
+  expect(await page.title()).toBe(titleBefore);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
+});
