@@ -19,6 +19,11 @@ export function connectSocket(queryClient: QueryClient): ParapetSocket {
     // alone (a deploy never changes who is signed in).
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_ROOT_KEY });
   });
+  socket.on('origin.health', () => {
+    // An origin turned healthy or unhealthy: refetch the origin-policy lists (their keys start
+    // with 'origin-policies', see features/origin-policies/api), so the tags change without a reload.
+    void queryClient.invalidateQueries({ queryKey: ['origin-policies'] });
+  });
   return socket;
 }
 

@@ -1,14 +1,4 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { OriginPoliciesPage } from './components/origin-policies-page';
 
 /** /origin_policy: load balancing and health checks. */
-export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.originPolicies')}</PageTitle>
-      <Empty />
-    </>
-  );
-}
+export const Component = OriginPoliciesPage;

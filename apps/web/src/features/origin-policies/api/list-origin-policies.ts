@@ -1,0 +1,39 @@
+import { ORIGIN_POLICY_API, originPolicyListSchema, type OriginPolicy } from '@parapet/shared';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
+import { api } from '@/lib/api-client';
+
+export interface OriginPolicyQuery {
+  groupName: string;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** lib/socket.ts invalidates this root on 'origin.health'; keep the two in step. */
+export const originPoliciesRootKey = ['origin-policies'] as const;
+
+/** GET /api/origin-policies?groupName=&search=&page=&pageSize= → one page of the group's policies and the total. */
+export async function listOriginPolicies({ groupName, search, page, pageSize }: OriginPolicyQuery, signal?: AbortSignal) {
+  const query = { groupName, search: search.trim() || undefined, page, pageSize };
+  return originPolicyListSchema.parse(await api.get<unknown>(ORIGIN_POLICY_API.policies, { query, signal }));
+}
+
+export const originPoliciesQueryOptions = (query: OriginPolicyQuery) =>
+  queryOptions({ queryKey: [...originPoliciesRootKey, query], queryFn: ({ signal }) => listOriginPolicies(query, signal) });
+
+/** The page stays on screen while the next one loads (and while live health refetches it). */
+export function useOriginPolicies(query: OriginPolicyQuery | undefined) {
+  return useQuery({
+    ...originPoliciesQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10 }),
+    enabled: query !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a policy change makes stale: the lists and the open logs. */
+export function onOriginPoliciesChanged(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([originPoliciesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export type { OriginPolicy };

@@ -1,0 +1,90 @@
+import type { OriginPolicy } from '@parapet/shared';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useMemo, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '@/components/confirm-action';
+import { useTablePagination } from '@/components/table-pagination';
+import { isApiError } from '@/lib/api-client';
+import { useToast } from '@/lib/toast';
+import { useDeleteOriginPolicy } from '../api/delete-origin-policy';
+import { useOriginPolicyT } from '../i18n';
+import { OPTIONAL_ORIGIN_POLICY_COLUMNS, optionalColumns } from './origin-policy-columns';
+import { useRegionLabel } from './region-field';
+
+interface OriginPoliciesTableProps {
+  policies: OriginPolicy[] | undefined;
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  visible: string[];
+  canWrite: boolean;
+  onEdit: (policy: OriginPolicy) => void;
+  onLog: (policy: OriginPolicy) => void;
+}
+
+/** The names an IN_USE answer lists; the row's own `usedBy` if it carries none. */
+const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError(error) && error.usedBy?.length ? error.usedBy : policy.usedBy);
+
+/** One server-side page of the group's policies: origins with live health, settings, status and actions. */
+export function OriginPoliciesTable({ policies, total, loading, page, pageSize, onPage, visible, canWrite, onEdit, onLog }: OriginPoliciesTableProps) {
+  const t = useOriginPolicyT();
+  const { t: tc } = useTranslation(['common', 'errors']);
+  const regionLabel = useRegionLabel();
+  const pagination = useTablePagination();
+  const toast = useToast();
+  const remove = useDeleteOriginPolicy();
+
+  const deletePolicy = (policy: OriginPolicy) =>
+    remove.mutate(policy.id, {
+      onSuccess: () => toast.success(tc('common:messages.deleted'), 'origin-policy-deleted'),
+      onError: (error) => {
+        const code = isApiError(error) ? error.code : 'INTERNAL';
+        const text =
+          code === 'IN_USE'
+            ? t('deleteInUse', { name: policy.policyName, usedBy: usedByOf(error, policy).join(', ') })
+            : t('deleteFailed', { reason: tc(`errors:${code}`) });
+        toast.error(text, 'origin-policy-delete-failed');
+      },
+    });
+
+  const columns = useMemo(() => {
+    const optional = optionalColumns(t, regionLabel, onLog);
+    const list: TableColumnsType<OriginPolicy> = [{ key: 'policyName', title: t('fields.policyName'), dataIndex: 'policyName' }];
+    for (const key of OPTIONAL_ORIGIN_POLICY_COLUMNS) if (visible.includes(key)) list.push(optional[key]);
+    if (canWrite)
+      list.push({
+        key: 'actions',
+        title: t('actions'),
+        render: (_, p) => (
+          <Space>
+            <Button size="small" onClick={() => onEdit(p)} data-testid={`origin-policy-edit-${p.policyName}`}>
+              {t('edit')}
+            </Button>
+            <ConfirmAction kind="delete" onConfirm={() => deletePolicy(p)}>
+              <Button size="small" danger data-testid={`origin-policy-delete-${p.policyName}`}>
+                {t('delete')}
+              </Button>
+            </ConfirmAction>
+          </Space>
+        ),
+      });
+    return list;
+    // deletePolicy closes over the mutation, which is stable enough for rendering.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, regionLabel, visible, canWrite, onEdit, onLog]);
+
+  return (
+    <Table<OriginPolicy>
+      rowKey="id"
+      loading={loading}
+      columns={columns}
+      dataSource={policies}
+      scroll={{ x: 'max-content' }}
+      pagination={{ ...pagination, current: page, pageSize, total, onChange: onPage }}
+      onRow={(p) => ({ 'data-testid': `origin-policy-row-${p.policyName}` }) as HTMLAttributes<HTMLElement>}
+      data-testid="origin-policies-table"
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { OriginHealth, OriginPolicy } from '@parapet/shared';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useOriginPolicyT } from '../i18n';
+
+const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhealthy: 'red', unchecked: 'default' };
+
+/**
+ * An origin's last health verdict: green, red (the failure in a tooltip) or grey. The tag is
+ * `origin-health-<address>`, its text the translated state and `data-health` the state itself.
+ */
+export function HealthTag({ address, health }: { address: string; health: OriginHealth | undefined }) {
+  const t = useOriginPolicyT();
+  const state = health?.health ?? 'unchecked';
+  const checked = health?.checkedAt ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('notCheckedYet');
+  const tip = state === 'unhealthy' && health?.lastError ? `${health.lastError} (${checked})` : checked;
+  return (
+    <Tooltip title={tip}>
+      <Tag color={COLORS[state]} data-testid={`origin-health-${address}`} data-health={state}>
+        {t(`health.${state}`)}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Every origin of a policy on its own line: address, health, backup/disabled marks, weight. */
+export function OriginsCell({ policy }: { policy: OriginPolicy }) {
+  const t = useOriginPolicyT();
+  const weighted = policy.loadBalancerMethod === 'weight';
+  return (
+    <Space orientation="vertical" size={2}>
+      {policy.origins.map((o) => (
+        <Space key={o.address} size={4} wrap={false} data-testid={`origin-entry-${o.address}`}>
+          <Typography.Text code>{o.address}</Typography.Text>
+          {/* Disabled origins are not probed, so they have no health to show. */}
+          {o.enabled ? <HealthTag address={o.address} health={policy.health.find((h) => h.address === o.address)} /> : <Tag data-testid={`origin-disabled-tag-${o.address}`}>{t('disabled')}</Tag>}
+          {o.backup ? (
+            <Tag color="blue" data-testid={`origin-backup-tag-${o.address}`}>
+              {t('backup')}
+            </Tag>
+          ) : null}
+          {weighted ? <Typography.Text type="secondary">{t('weightOf', { weight: o.weight })}</Typography.Text> : null}
+        </Space>
+      ))}
+    </Space>
+  );
+}
