@@ -102,9 +102,14 @@ export function useFormErrors(form: FormInstance) {
         form.setFields([{ name: field, errors: [t(`errors:${error.code}`)] }]);
         return true;
       }
-      const shown = new Set(form.getFieldsError().map(({ name }) => name.join('.')));
-      const fields = Object.entries(error.fields ?? {}).filter(([path]) => shown.has(path));
-      form.setFields(fields.map(([path, code]) => ({ name: path.split('.'), errors: [t(`fieldErrors:${toFieldErrorCode(code)}`)] })));
+      // The field's own registered name, not the path split again: a Form.List item is named
+      // with a number (['origins', 1, 'address']) and antd tells 1 from '1'.
+      const shown = new Map(form.getFieldsError().map(({ name }) => [name.join('.'), name]));
+      const fields = Object.entries(error.fields ?? {}).flatMap(([path, code]) => {
+        const name = shown.get(path);
+        return name ? [{ name, errors: [t(`fieldErrors:${toFieldErrorCode(code)}`)] }] : [];
+      });
+      form.setFields(fields);
       return fields.length > 0;
     },
     [form, t],

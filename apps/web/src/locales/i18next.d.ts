@@ -6,6 +6,7 @@ import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type htmlPages from './en-US/htmlPages.json';
 import type nav from './en-US/nav.json';
+import type originPolicies from './en-US/originPolicies.json';
 import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
 
@@ -23,6 +24,7 @@ declare module 'i18next' {
       fieldErrors: typeof fieldErrors;
       htmlPages: typeof htmlPages;
       nav: typeof nav;
+      originPolicies: typeof originPolicies;
       plans: typeof plans;
       profile: typeof profile;
     };

@@ -9,14 +9,13 @@ import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
 import { isApiError } from '@/lib/api-client';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { useOriginPolicies } from '../api/list-origin-policies';
-import { useOriginPolicyT } from '../i18n';
 import { OriginPoliciesTable } from './origin-policies-table';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS } from './origin-policy-columns';
 import { OriginPolicyFormModal } from './origin-policy-form-modal';
 
 /** /origin_policy: the selected group's origin policies with live origin health; create, edit, delete, log. */
 export function OriginPoliciesPage() {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const { t: te } = useTranslation('errors');
   const { user, selected } = useGroupContext();
   const groupName = selected && selected !== ALL_GROUPS ? selected : undefined;

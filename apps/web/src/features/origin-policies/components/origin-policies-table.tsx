@@ -7,7 +7,6 @@ import { useTablePagination } from '@/components/table-pagination';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useDeleteOriginPolicy } from '../api/delete-origin-policy';
-import { useOriginPolicyT } from '../i18n';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS, optionalColumns } from './origin-policy-columns';
 import { useRegionLabel } from './region-field';
 
@@ -29,7 +28,7 @@ const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError
 
 /** One server-side page of the group's policies: origins with live health, settings, status and actions. */
 export function OriginPoliciesTable({ policies, total, loading, page, pageSize, onPage, visible, canWrite, onEdit, onLog }: OriginPoliciesTableProps) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const { t: tc } = useTranslation(['common', 'errors']);
   const regionLabel = useRegionLabel();
   const pagination = useTablePagination();

@@ -1,7 +1,7 @@
 import type { OriginPolicy } from '@parapet/shared';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import type { TranslateOriginPolicy } from '../i18n';
+import type { TFunction } from 'i18next';
 import { OriginsCell } from './origins-cell';
 
 /** Columns the selector may hide (stored under userSelectedColumns.origin); name and actions always show. */
@@ -11,7 +11,7 @@ export type OriginPolicyColumn = (typeof OPTIONAL_ORIGIN_POLICY_COLUMNS)[number]
 type Column = TableColumnsType<OriginPolicy>[number];
 
 /** The optional columns by key; `regionLabel` names a region, `onLog` opens a policy's log. */
-export function optionalColumns(t: TranslateOriginPolicy, regionLabel: (code: string) => string, onLog: (p: OriginPolicy) => void): Record<OriginPolicyColumn, Column> {
+export function optionalColumns(t: TFunction<'originPolicies'>, regionLabel: (code: string) => string, onLog: (p: OriginPolicy) => void): Record<OriginPolicyColumn, Column> {
   return {
     groupName: { key: 'groupName', title: t('fields.groupName'), dataIndex: 'groupName' },
     regions: {

@@ -7,7 +7,6 @@ import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useCreateOriginPolicy } from '../api/create-origin-policy';
 import { useUpdateOriginPolicy } from '../api/update-origin-policy';
-import { useOriginPolicyT } from '../i18n';
 import { initialFormValues, toPolicyInput, type PolicyFormValues } from './form-values';
 import { OriginsField } from './origins-field';
 import { RegionField } from './region-field';
@@ -25,7 +24,7 @@ interface OriginPolicyFormModalProps {
 
 /** Create and edit: name, regions, origins, balancing and the health check. Edits ask first. */
 export function OriginPolicyFormModal({ groupName, policy, open, onClose }: OriginPolicyFormModalProps) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const { t: tc } = useTranslation(['common', 'errors']);
   const { modal } = App.useApp();
   const [form] = Form.useForm<PolicyFormValues>();

@@ -1,7 +1,7 @@
 import type { OriginHealth, OriginPolicy } from '@parapet/shared';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useOriginPolicyT } from '../i18n';
+import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhealthy: 'red', unchecked: 'default' };
 
@@ -10,7 +10,7 @@ const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhea
  * `origin-health-<address>`, its text the translated state and `data-health` the state itself.
  */
 export function HealthTag({ address, health }: { address: string; health: OriginHealth | undefined }) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const state = health?.health ?? 'unchecked';
   const checked = health?.checkedAt ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('notCheckedYet');
   const tip = state === 'unhealthy' && health?.lastError ? `${health.lastError} (${checked})` : checked;
@@ -25,7 +25,7 @@ export function HealthTag({ address, health }: { address: string; health: Origin
 
 /** Every origin of a policy on its own line: address, health, backup/disabled marks, weight. */
 export function OriginsCell({ policy }: { policy: OriginPolicy }) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const weighted = policy.loadBalancerMethod === 'weight';
   return (
     <Space orientation="vertical" size={2}>

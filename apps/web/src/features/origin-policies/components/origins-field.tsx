@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN } from '@parapet/shared';
 import { Button, Form, Input, InputNumber, Space, Switch, Typography, type FormRule } from 'antd';
-import { useOriginPolicyT } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { newOriginRow } from './form-values';
 
 interface OriginsFieldProps {
@@ -17,7 +17,7 @@ interface OriginsFieldProps {
  * the server's `fields`, so its answers land on the right row.
  */
 export function OriginsField({ rules, weighted }: OriginsFieldProps) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   return (
     <Form.Item label={t('form.origins')} required>
       <Form.List name="origins">

@@ -3,12 +3,11 @@ import { DEFAULT_REGION } from '@parapet/shared';
 import { Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOriginPolicyT } from '../i18n';
 import { COUNTRY_CODES, countryNamer } from './regions';
 
 /** `TW · Taiwan`, or the default region's description. */
 export function useRegionLabel(): (code: string) => string {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const { i18n } = useTranslation();
   return useMemo(() => {
     const name = countryNamer(i18n.language);
@@ -31,7 +30,7 @@ interface RegionFieldProps {
  * toggling it off as a multi-select would.
  */
 export function RegionField({ value = [], onChange, onDuplicate, id }: RegionFieldProps) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   const label = useRegionLabel();
   const options = useMemo(() => [DEFAULT_REGION, ...COUNTRY_CODES].map((code) => ({ value: code, label: label(code), 'data-testid': `region-option-${code}` })), [label]);
 

@@ -1,6 +1,6 @@
 import { HEALTH_CHECK_MODES, LOAD_BALANCER_METHODS, ORIGIN_SCHEMES, PORT_MAPPING_TYPES } from '@parapet/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormRule } from 'antd';
-import { useOriginPolicyT } from '../i18n';
+import { useTranslation } from 'react-i18next';
 
 interface SettingsFieldsProps {
   rules: (name: string) => FormRule[];
@@ -10,7 +10,7 @@ interface SettingsFieldsProps {
 
 /** Load balancing, the origin scheme and port mapping. */
 export function BalancingFields({ rules }: Pick<SettingsFieldsProps, 'rules'>) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   return (
     <Row gutter={16}>
       <Col xs={24} md={14}>
@@ -47,7 +47,7 @@ const number = (name: string, label: string, suffix: string, testId: string, rul
 
 /** The health probe: mode, HTTP path and healthy codes, timing and thresholds. */
 export function HealthCheckFields({ rules, http }: SettingsFieldsProps) {
-  const t = useOriginPolicyT();
+  const { t } = useTranslation('originPolicies');
   return (
     <>
       <Form.Item name="healthCheckMode" label={t('form.healthCheckMode')} rules={rules('healthCheckMode')}>
