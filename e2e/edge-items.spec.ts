@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -47,6 +48,49 @@ test('uploads a certificate made in the test and sees it deploy and its expiry m
   // Expires in 20 days: within the warning window. Running once its task ends, without a reload.
   await expect(page.getByTestId('cert-expiry-e2e_shop')).toBeVisible();
   await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running');
+});
+
+/** A TCP origin on loopback that accepts connections, as a real origin would. */
+function startOrigin(port = 0): Promise<Server> {
+  const server = createServer((socket) => socket.end());
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+test('creates a policy with two origins and watches the server check them, live', async ({ page }) => {
+  test.setTimeout(60_000);
+  const origin = await startOrigin();
+  const livePort = (origin.address() as AddressInfo).port;
+  const spare = await startOrigin();
+  const deadPort = (spare.address() as AddressInfo).port;
+  await new Promise((resolve) => spare.close(resolve));
+  const live = `127.0.0.1:${livePort}`;
+  const dead = `127.0.0.1:${deadPort}`;
+  try {
+    await signIn(page);
+    await page.goto(`/origin_policy?groupName=${GROUP}`);
+    await page.getByTestId('origin-policy-create').click();
+    await page.getByTestId('origin-policy-name').fill('e2e_pool');
+    await page.getByTestId('origin-address-0').fill(live);
+    await page.getByTestId('origin-add').click();
+    await page.getByTestId('origin-address-1').fill(dead);
+    await page.getByTestId('origin-policy-hc-interval').fill('1');
+    await page.getByTestId('origin-policy-hc-success').fill('1');
+    await page.getByTestId('origin-policy-hc-fail').fill('1');
+    await page.getByTestId('origin-policy-submit').click();
+    await expect(page.getByTestId('origin-policy-created')).toBeVisible();
+    await expect(page.getByTestId('origin-policy-row-e2e_pool')).toBeVisible();
+
+    // No reload from here on: the verdicts arrive over the socket.
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', { timeout: 15_000 });
+    await expect(page.getByTestId(`origin-health-${dead}`)).toHaveAttribute('data-health', 'unhealthy', { timeout: 15_000 });
+    await new Promise((resolve) => origin.close(resolve));
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'unhealthy', { timeout: 15_000 });
+    const back = await startOrigin(livePort);
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', { timeout: 15_000 });
+    await new Promise((resolve) => back.close(resolve));
+  } finally {
+    origin.close();
+  }
 });
 
 test("previews an uploaded page in a sandbox where its script cannot reach the console or its cookies", async ({ page }) => {
