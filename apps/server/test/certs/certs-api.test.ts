@@ -69,6 +69,20 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
     expect(listed.expiredDays).toBeLessThan(-300);
   });
 
+  it('filters by expiry: valid, expiring within the warning window, expired', async () => {
+    await upload({ keypairname: 'old', pem: c.expiredPem, key: c.expiredKey });
+    await upload({ keypairname: 'shop' });
+    await upload({ keypairname: 'api', pem: c.chainPem, key: c.chainKey });
+    const names = async (expiry: string) => (await owner.client.get(`${CERT_API.certs}?groupName=certowner&expiry=${expiry}`)).json().items.map((x: { keypairname: string }) => x.keypairname);
+    // The leaf is valid 90 days, the chain's site certificate 30: within the 30-day warning.
+    expect(await names('expired')).toEqual(['old']);
+    expect(await names('expiring')).toEqual(['api']);
+    expect(await names('valid')).toEqual(['shop']);
+    await t.app.deploy.drain();
+    expect((await owner.client.get(`${CERT_API.certs}?groupName=certowner&status=Running&createdBy=certowner`)).json().total).toBe(3);
+    expect((await owner.client.get(`${CERT_API.certs}?groupName=certowner&status=Deploying`)).json().total).toBe(0);
+  });
+
   it('replaces the PEM and key with the version read, refusing a stale one, then deletes', async () => {
     const made = (await upload({})).json();
     const url = fill(CERT_API.cert, { id: made.id });

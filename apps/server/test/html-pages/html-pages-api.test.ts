@@ -53,6 +53,29 @@ describe.each(storeKinds)('HTML pages API on %s', (kind) => {
     expect(log[1]).toMatchObject({ before: { ridPosition: 'bottomRight' }, after: { ridPosition: 'topRight' } });
   });
 
+  it('filters by status, creator, dates, rid position and colour', async () => {
+    await list();
+    await new Promise((r) => setTimeout(r, 5));
+    const before = Date.now();
+    await create({ htmlPageName: 'corner', ridPosition: 'bottomRight', ridColor: 'white' });
+    await t.app.deploy.drain();
+    await create({ htmlPageName: 'middle', ridPosition: 'center' });
+    const names = async (filters: string) => (await owner.client.get(`${HTML_PAGE_API.pages}?groupName=pageowner&${filters}`)).json().items.map((p: { htmlPageName: string }) => p.htmlPageName);
+    expect(await names('ridColor=white')).toEqual(['corner']);
+    expect(await names('ridPosition=center')).toEqual(['middle']);
+    expect(await names('ridPosition=topLeft')).toEqual(['default']);
+    expect(await names('createdBy=PAGEOWN')).toEqual(['corner', 'middle']);
+    expect(await names('createdBy=system')).toEqual(['default']);
+    expect(await names(`createdFrom=${before}&createdTo=${Date.now()}`)).toEqual(['corner', 'middle']);
+    expect(await names('createdTo=1')).toEqual([]);
+    // As if middle's deployment were still on its way.
+    await t.app.deploy.drain();
+    await t.store.db.updateTable('html_pages').set({ status: 'Deploying' }).where('html_page_name', '=', 'middle').execute();
+    expect(await names('status=Deploying')).toEqual(['middle']);
+    const bad = await owner.client.get(`${HTML_PAGE_API.pages}?groupName=pageowner&ridColor=pink`);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { ridColor: 'invalid_value' } });
+  });
+
   it.each([
     ['a file name with a space', { fileName: 'my page.html' }, { fileName: 'file_name_has_space' }],
     ['a file that is not HTML', { fileName: 'page.txt' }, { fileName: 'not_html_file' }],

@@ -28,6 +28,13 @@ const B_VALUES: Record<string, string> = {
   limit: '50',
   page: '1',
   pageSize: '10',
+  status: 'Running',
+  createdBy: 'bruno',
+  createdFrom: '0',
+  createdTo: '99999999999999',
+  expiry: 'valid',
+  ridPosition: 'topLeft',
+  ridColor: 'black',
 };
 /** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
 const B_IDS: Record<string, string> = {};

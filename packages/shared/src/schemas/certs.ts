@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupListQuerySchema } from './paging.js';
+import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 
 /** Certificates (spec §3 Cert, GLOSSARY §4). */
@@ -80,6 +80,10 @@ export const certSchema = certDetailsSchema
   .meta({ id: 'Cert' });
 export type Cert = z.infer<typeof certSchema>;
 
-export const certListQuerySchema = groupListQuerySchema;
+/** The expiry filter: more than the warning window left, within it, or past. */
+export const CERT_EXPIRY_FILTERS = ['valid', 'expiring', 'expired'] as const;
+export type CertExpiryFilter = (typeof CERT_EXPIRY_FILTERS)[number];
+export const certListQuerySchema = itemListQuerySchema.extend({ expiry: z.enum(CERT_EXPIRY_FILTERS).optional() });
+export type CertListQuery = z.infer<typeof certListQuerySchema>;
 export const certListSchema = z.object({ items: z.array(certSchema), total: z.number().int() }).meta({ id: 'CertList' });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

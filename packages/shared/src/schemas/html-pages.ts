@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupListQuerySchema } from './paging.js';
+import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 
 /** HTML pages: error and deny pages a service line or a rule shows (spec §3 HTML page, GLOSSARY §6). */
@@ -104,7 +104,8 @@ export const htmlPageSchema = z
   .meta({ id: 'HtmlPage' });
 export type HtmlPage = z.infer<typeof htmlPageSchema>;
 
-export const htmlPageListQuerySchema = groupListQuerySchema;
+export const htmlPageListQuerySchema = itemListQuerySchema.extend({ ridPosition: z.enum(RID_POSITIONS).optional(), ridColor: z.enum(RID_COLORS).optional() });
+export type HtmlPageListQuery = z.infer<typeof htmlPageListQuerySchema>;
 export const htmlPageListSchema = z.object({ items: z.array(htmlPageSchema), total: z.number().int() }).meta({ id: 'HtmlPageList' });
 
 /** The sample values the preview shows in the request-id block (GLOSSARY §6: Case ID, Time Stamp, IP). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupListQuerySchema } from './paging.js';
+import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 import { isIP } from '../net.js';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN, PORT_MAX, PORT_MIN } from '../constants.js';
@@ -145,5 +145,6 @@ export const originPolicySchema = originPolicySettingsSchema
   .meta({ id: 'OriginPolicy' });
 export type OriginPolicy = z.infer<typeof originPolicySchema>;
 
-export const originPolicyListQuerySchema = groupListQuerySchema;
+export const originPolicyListQuerySchema = itemListQuerySchema;
+export type OriginPolicyListQuery = z.infer<typeof originPolicyListQuerySchema>;
 export const originPolicyListSchema = z.object({ items: z.array(originPolicySchema), total: z.number().int() }).meta({ id: 'OriginPolicyList' });

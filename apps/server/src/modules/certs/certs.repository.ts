@@ -1,14 +1,23 @@
-import { containsIgnoringCase } from '../../lib/like.js';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { CERT_EXPIRY_WARNING_DAYS, type CertListQuery } from '@parapet/shared';
 import type { CertsTable, Database } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../lib/like.js';
+import { itemFilters } from '../../lib/list-filters.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function listCertRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
+export async function listCertRows(db: Db, q: CertListQuery, now = Date.now()) {
+  const warnFrom = now + CERT_EXPIRY_WARNING_DAYS * DAY_MS;
   const base = db
     .selectFrom('certs')
     .where('group_name', '=', q.groupName)
-    .where((eb) => eb.or([containsIgnoringCase('keypairname', q.search), containsIgnoringCase('common_name', q.search)]));
+    .where((eb) => eb.or([containsIgnoringCase('keypairname', q.search), containsIgnoringCase('common_name', q.search)]))
+    .where(itemFilters(q))
+    .$if(q.expiry === 'expired', (qb) => qb.where('validity_end', '<', now))
+    .$if(q.expiry === 'expiring', (qb) => qb.where('validity_end', '>=', now).where('validity_end', '<', warnFrom))
+    .$if(q.expiry === 'valid', (qb) => qb.where('validity_end', '>=', warnFrom));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('keypairname').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { rows, total: Number(total.n) };

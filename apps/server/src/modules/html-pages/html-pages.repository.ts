@@ -1,12 +1,20 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, HtmlPagesTable } from '../../db/schema.js';
+import type { HtmlPageListQuery } from '@parapet/shared';
 import { containsIgnoringCase } from '../../lib/like.js';
+import { itemFilters } from '../../lib/list-filters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The built-in page first, then by name. */
-export async function listPageRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
-  const base = db.selectFrom('html_pages').where('group_name', '=', q.groupName).where(containsIgnoringCase('html_page_name', q.search));
+export async function listPageRows(db: Db, q: HtmlPageListQuery) {
+  const base = db
+    .selectFrom('html_pages')
+    .where('group_name', '=', q.groupName)
+    .where(containsIgnoringCase('html_page_name', q.search))
+    .where(itemFilters(q))
+    .$if(q.ridPosition !== undefined, (qb) => qb.where('rid_position', '=', q.ridPosition as NonNullable<HtmlPageListQuery['ridPosition']>))
+    .$if(q.ridColor !== undefined, (qb) => qb.where('rid_color', '=', q.ridColor as NonNullable<HtmlPageListQuery['ridColor']>));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

@@ -1,11 +1,13 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, OriginPoliciesTable } from '../../db/schema.js';
+import type { OriginPolicyListQuery } from '@parapet/shared';
 import { containsIgnoringCase } from '../../lib/like.js';
+import { itemFilters } from '../../lib/list-filters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function listPolicyRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
-  const base = db.selectFrom('origin_policies').where('group_name', '=', q.groupName).where(containsIgnoringCase('policy_name', q.search));
+export async function listPolicyRows(db: Db, q: OriginPolicyListQuery) {
+  const base = db.selectFrom('origin_policies').where('group_name', '=', q.groupName).where(containsIgnoringCase('policy_name', q.search)).where(itemFilters(q));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('policy_name').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { rows, total: Number(total.n) };
