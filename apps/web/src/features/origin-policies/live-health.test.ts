@@ -21,7 +21,7 @@ afterEach(() => {
 describe('live origin health', () => {
   it('makes the origin-policy lists stale on origin.health, and nothing else', () => {
     const queryClient = new QueryClient();
-    const list = originPoliciesQueryOptions({ groupName: 'acme', search: '', page: 1, pageSize: 10 }).queryKey;
+    const list = originPoliciesQueryOptions({ groupName: 'acme', search: '', page: 1, pageSize: 10, filters: {} }).queryKey;
     queryClient.setQueryData(list, { items: [], total: 0 });
     queryClient.setQueryData(['certs', { groupName: 'acme' }], { items: [], total: 0 });
     queryClient.setQueryData(['user'], { username: 'ada' });

@@ -1,20 +1,27 @@
-import { CERT_API, certListSchema, type Cert } from '@parapet/shared';
+import { CERT_API, certListSchema, type Cert, type CertListQuery, type GroupListQuery } from '@parapet/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
+
+/** The list's filters: CertListQuery beyond the group, search and page. */
+export type CertFilters = Omit<CertListQuery, keyof GroupListQuery>;
 
 export interface CertQuery {
   groupName: string;
   search: string;
   page: number;
   pageSize: number;
+  filters: CertFilters;
 }
 
 export const certsRootKey = ['certs'] as const;
 
-/** GET /api/certs?groupName=&search=&page=&pageSize= → one page of the group's certificates and the total. */
-export async function listCerts({ groupName, search, page, pageSize }: CertQuery, signal?: AbortSignal) {
-  const query = { groupName, search: search.trim() || undefined, page, pageSize };
+/**
+ * GET /api/certs?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy, createdFrom,
+ * createdTo, expiry) → one page of the group's certificates and the total.
+ */
+export async function listCerts({ groupName, search, page, pageSize, filters }: CertQuery, signal?: AbortSignal) {
+  const query = { groupName, search: search.trim() || undefined, page, pageSize, ...filters };
   return certListSchema.parse(await api.get<unknown>(CERT_API.certs, { query, signal }));
 }
 
@@ -22,7 +29,7 @@ export const certsQueryOptions = (query: CertQuery) => queryOptions({ queryKey: 
 
 /** The page stays on screen while the next one loads. */
 export function useCerts(query: CertQuery | undefined) {
-  return useQuery({ ...certsQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10 }), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({ ...certsQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10, filters: {} }), enabled: query !== undefined, placeholderData: keepPreviousData });
 }
 
 /** What a certificate change makes stale: the lists and the open logs. */

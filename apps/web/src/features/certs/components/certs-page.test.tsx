@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fullAccess, readOnlyAccess, type Cert } from '@parapet/shared';
+import { CERT_EXPIRY_WARNING_DAYS, fullAccess, readOnlyAccess, type Cert } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, enterCreatedBy, filterParams, goToPage, pickCreatedRange } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
@@ -47,6 +48,7 @@ const renderCerts = (handlers: ApiHandlers = {}, role = fullAccess()) =>
   });
 const headers = () => new Set(within(screen.getByTestId('certs-table')).getAllByRole('columnheader').map((h) => h.textContent));
 const openList = () => screen.findByTestId('cert-log-fresh', {}, { timeout: 5000 });
+const activePage = () => document.querySelector('.ant-pagination-item-active')?.textContent;
 
 describe('certificates screen', () => {
   it('lists the group\'s certificates with expiry tags and "showing X to Y of Z"', async () => {
@@ -148,5 +150,47 @@ describe('certificates screen', () => {
     expect(headers().has('Common name')).toBe(true);
     expect(headers().has('Issuer')).toBe(false);
     expect(headers().has('Used by')).toBe(false);
+  });
+
+  it('filters by expiry, status, creator and creation dates from page 1, and Reset clears them', async () => {
+    // A filtered call answers only the expired one, so the screen shows which list it holds.
+    const { sent, queryClient } = renderCerts({ 'GET /api/certs': ({ query }) => json(200, { items: query.has('expiry') ? [cert('old', -3)] : CERTS, total: 25 }) });
+    await openList();
+    const lastQuery = () => sent('GET', '/api/certs').at(-1)?.query;
+    const filters = () => filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo', 'expiry']);
+    await goToPage(2, lastQuery);
+
+    await chooseOption('filter-expiry', 'expired');
+    await waitFor(() => expect(filters()).toEqual({ expiry: 'expired' }));
+    expect(lastQuery()?.get('page')).toBe('1');
+    expect(lastQuery()?.get('groupName')).toBe('acme');
+    // Straight to page 1: the filtered list's page 2 is never asked for.
+    expect(sent('GET', '/api/certs').filter((c) => c.query.has('expiry') && c.query.get('page') !== '1')).toEqual([]);
+    await waitFor(() => expect(screen.queryByTestId('cert-log-fresh')).toBeNull());
+    const listKeys = () => queryClient.getQueryCache().findAll({ queryKey: ['certs'], type: 'active' }).map((q) => q.queryKey[1]);
+    expect(listKeys()).toEqual([expect.objectContaining({ page: 1, filters: { expiry: 'expired' } })]);
+
+    await chooseOption('filter-status', 'Deploying');
+    enterCreatedBy('ada');
+    const range = pickCreatedRange(2, 5);
+    await waitFor(() => expect(filters()).toEqual({ expiry: 'expired', status: 'Deploying', createdBy: 'ada', createdFrom: String(range.createdFrom), createdTo: String(range.createdTo) }));
+
+    await goToPage(2, lastQuery);
+    click('filter-reset');
+    // Back to the unfiltered first page, which the cache still holds fresh.
+    expect(await screen.findByTestId('cert-log-fresh')).toBeTruthy();
+    expect(activePage()).toBe('1');
+    expect((screen.getByTestId('filter-created-by') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('filter-expiry').textContent).toBe('Expiry');
+    expect(listKeys()).toEqual([expect.objectContaining({ page: 1, filters: {} })]);
+  });
+
+  it('offers the expiry choices with the warning window in days', async () => {
+    renderCerts();
+    await openList();
+    fireEvent.mouseDown(within(screen.getByTestId('filter-expiry')).getByRole('combobox'));
+    expect((await screen.findByTestId('filter-expiry-expiring')).textContent).toBe(`Expiring within ${CERT_EXPIRY_WARNING_DAYS} days`);
+    expect(screen.getByTestId('filter-expiry-valid').textContent).toBe('Valid');
+    expect(screen.getByTestId('filter-expiry-expired').textContent).toBe('Expired');
   });
 });

@@ -1,13 +1,14 @@
-import { ALL_GROUPS, can, type Cert } from '@parapet/shared';
+import { ALL_GROUPS, can, CERT_EXPIRY_FILTERS, CERT_EXPIRY_WARNING_DAYS, type Cert, type CertExpiryFilter } from '@parapet/shared';
 import { Alert, Input, Modal, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditLog } from '@/components/audit-log/audit-log';
 import { ColumnSelector, useSelectedColumns } from '@/components/column-selector';
+import { FilterSelect, ListFilters } from '@/components/list-filters';
 import { PageTitle } from '@/components/page-title';
 import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
 import { useGroupContext } from '@/lib/tenancy/group-context';
-import { useCerts } from '../api/list-certs';
+import { useCerts, type CertFilters } from '../api/list-certs';
 import { CertFormModal } from './cert-form-modal';
 import { CertsTable, OPTIONAL_CERT_COLUMNS } from './certs-table';
 
@@ -20,7 +21,12 @@ export function CertsPage() {
 
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isFetching } = useCerts(groupName ? { groupName, search, ...paging } : undefined);
+  const [filters, setFilters] = useState<CertFilters>({});
+  const onFilters = (next: CertFilters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const { data, isFetching } = useCerts(groupName ? { groupName, search, ...paging, filters } : undefined);
 
   const [visible, setVisible] = useSelectedColumns('cert', OPTIONAL_CERT_COLUMNS);
   const columnOptions = useMemo(() => OPTIONAL_CERT_COLUMNS.map((key) => ({ key, label: t(`fields.${key}`) })), [t]);
@@ -38,17 +44,32 @@ export function CertsPage() {
       <PageTitle action={canWrite ? { label: t('upload'), onClick: () => setUploading(true), testId: 'cert-upload' } : undefined}>{t('title')}</PageTitle>
       {groupName ? (
         <>
-          <Space style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('search')}
-              style={{ width: 320 }}
-              onSearch={(value) => {
-                setSearch(value);
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
-              data-testid="certs-search"
-            />
+          <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
+            <Space wrap>
+              <Input.Search
+                allowClear
+                placeholder={t('search')}
+                style={{ width: 320 }}
+                onSearch={(value) => {
+                  setSearch(value);
+                  setPaging((p) => ({ ...p, page: 1 }));
+                }}
+                data-testid="certs-search"
+              />
+              <ListFilters
+                value={filters}
+                onChange={onFilters}
+                extra={
+                  <FilterSelect<CertExpiryFilter>
+                    label={t('expiryFilter.label')}
+                    value={filters.expiry}
+                    options={CERT_EXPIRY_FILTERS.map((e) => ({ value: e, label: t(`expiryFilter.${e}`, { days: CERT_EXPIRY_WARNING_DAYS }) }))}
+                    onChange={(expiry) => onFilters({ ...filters, expiry })}
+                    testId="filter-expiry"
+                  />
+                }
+              />
+            </Space>
             <ColumnSelector options={columnOptions} value={visible} onChange={setVisible} />
           </Space>
           <CertsTable

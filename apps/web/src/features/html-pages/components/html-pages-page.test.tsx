@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_HTML_PAGE_NAME, fullAccess, HTML_PAGE_MAX_BYTES, readOnlyAccess, type HtmlPage } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, enterCreatedBy, filterParams, goToPage } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
@@ -232,5 +233,43 @@ describe('HTML pages screen', () => {
     expect(stored.cert).toEqual(['x']);
     expect(stored.html).not.toContain('ridColor');
     expect(stored.html).toContain('ridPosition');
+  });
+
+  it('filters by rid colour, rid position, status and creator from page 1, and Reset clears them', async () => {
+    // A call filtered by colour answers only the white page, so the screen shows which list it holds.
+    const { sent } = renderPages({
+      'GET /api/html-pages': ({ query }) => json(200, { items: query.has('ridColor') ? PAGES.filter((p) => p.ridColor === query.get('ridColor')) : PAGES, total: 25 }),
+    });
+    await openList();
+    const lastQuery = () => sent('GET', '/api/html-pages').at(-1)?.query;
+    const filters = () => filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo', 'ridPosition', 'ridColor']);
+    await goToPage(2, lastQuery);
+
+    await chooseOption('filter-rid-color', 'white');
+    await waitFor(() => expect(filters()).toEqual({ ridColor: 'white' }));
+    expect(lastQuery()?.get('page')).toBe('1');
+    expect(lastQuery()?.get('groupName')).toBe('acme');
+    await waitFor(() => expect(screen.queryByTestId('html-page-edit-default')).toBeNull());
+
+    await chooseOption('filter-rid-position', 'bottomRight');
+    await chooseOption('filter-status', 'Deploying');
+    enterCreatedBy('ada');
+    await waitFor(() => expect(filters()).toEqual({ ridColor: 'white', ridPosition: 'bottomRight', status: 'Deploying', createdBy: 'ada' }));
+
+    await goToPage(2, lastQuery);
+    click('filter-reset');
+    // Back to the unfiltered first page, which the cache still holds fresh.
+    expect(await screen.findByTestId('html-page-edit-default')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('1');
+    expect(screen.getByTestId('filter-rid-color').textContent).toBe('Rid colour');
+  });
+
+  it('labels the rid filters\' choices as the form does', async () => {
+    renderPages();
+    await openList();
+    fireEvent.mouseDown(within(screen.getByTestId('filter-rid-position')).getByRole('combobox'));
+    expect((await screen.findByTestId('filter-rid-position-bottomLeft')).textContent).toBe('Bottom Left');
+    fireEvent.mouseDown(within(screen.getByTestId('filter-rid-color')).getByRole('combobox'));
+    expect((await screen.findByTestId('filter-rid-color-white')).textContent).toBe('White');
   });
 });

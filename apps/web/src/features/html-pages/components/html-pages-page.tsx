@@ -1,13 +1,14 @@
-import { ALL_GROUPS, can, type HtmlPage } from '@parapet/shared';
+import { ALL_GROUPS, can, RID_COLORS, RID_POSITIONS, type HtmlPage, type RidColor, type RidPosition } from '@parapet/shared';
 import { Alert, Input, Modal, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditLog } from '@/components/audit-log/audit-log';
 import { ColumnSelector, useSelectedColumns } from '@/components/column-selector';
+import { FilterSelect, ListFilters } from '@/components/list-filters';
 import { PageTitle } from '@/components/page-title';
 import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
 import { useGroupContext } from '@/lib/tenancy/group-context';
-import { useHtmlPages } from '../api/list-html-pages';
+import { useHtmlPages, type HtmlPageFilters } from '../api/list-html-pages';
 import { htmlPagePreviewUrl } from '../api/preview-html-page';
 import { HtmlPageFormModal } from './html-page-form-modal';
 import { HtmlPagesTable, OPTIONAL_HTML_PAGE_COLUMNS } from './html-pages-table';
@@ -22,7 +23,12 @@ export function HtmlPagesPage() {
 
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isFetching } = useHtmlPages(groupName ? { groupName, search, ...paging } : undefined);
+  const [filters, setFilters] = useState<HtmlPageFilters>({});
+  const onFilters = (next: HtmlPageFilters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const { data, isFetching } = useHtmlPages(groupName ? { groupName, search, ...paging, filters } : undefined);
 
   const [visible, setVisible] = useSelectedColumns('html', OPTIONAL_HTML_PAGE_COLUMNS);
   const columnOptions = useMemo(() => OPTIONAL_HTML_PAGE_COLUMNS.map((key) => ({ key, label: t(`fields.${key}`) })), [t]);
@@ -42,18 +48,42 @@ export function HtmlPagesPage() {
       <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'html-page-create' } : undefined}>{t('title')}</PageTitle>
       {groupName ? (
         <>
-          <Space style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('search')}
-              aria-label={t('search')}
-              style={{ width: 320 }}
-              onSearch={(value) => {
-                setSearch(value);
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
-              data-testid="html-pages-search"
-            />
+          <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
+            <Space wrap>
+              <Input.Search
+                allowClear
+                placeholder={t('search')}
+                aria-label={t('search')}
+                style={{ width: 320 }}
+                onSearch={(value) => {
+                  setSearch(value);
+                  setPaging((p) => ({ ...p, page: 1 }));
+                }}
+                data-testid="html-pages-search"
+              />
+              <ListFilters
+                value={filters}
+                onChange={onFilters}
+                extra={
+                  <>
+                    <FilterSelect<RidPosition>
+                      label={t('fields.ridPosition')}
+                      value={filters.ridPosition}
+                      options={RID_POSITIONS.map((p) => ({ value: p, label: t(`ridPosition.${p}`) }))}
+                      onChange={(ridPosition) => onFilters({ ...filters, ridPosition })}
+                      testId="filter-rid-position"
+                    />
+                    <FilterSelect<RidColor>
+                      label={t('fields.ridColor')}
+                      value={filters.ridColor}
+                      options={RID_COLORS.map((c) => ({ value: c, label: t(`ridColor.${c}`) }))}
+                      onChange={(ridColor) => onFilters({ ...filters, ridColor })}
+                      testId="filter-rid-color"
+                    />
+                  </>
+                }
+              />
+            </Space>
             <ColumnSelector options={columnOptions} value={visible} onChange={setVisible} />
           </Space>
           <HtmlPagesTable

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readOnlyAccess } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, enterCreatedBy, filterParams, goToPage, pickCreatedRange } from '@/test/filter-steps';
 import { json } from '@/test/render-app';
-import { click, headers, openList, renderPolicies } from './origin-policies.fixtures';
+import { click, headers, openList, POLICIES, renderPolicies } from './origin-policies.fixtures';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
@@ -105,5 +106,36 @@ describe('origin policies screen', () => {
     expect(headers().has('Origins')).toBe(true);
     expect(headers().has('Status')).toBe(false);
     expect(headers().has('Usage')).toBe(false);
+  });
+
+  it('filters by status, creator and creation dates from page 1, and Reset clears them', async () => {
+    // A call filtered by status answers only the deploying policy, so the screen shows which list it holds.
+    const { sent } = renderPolicies({
+      'GET /api/origin-policies': ({ query }) => json(200, { items: query.has('status') ? POLICIES.filter((p) => p.status === query.get('status')) : POLICIES, total: 25 }),
+    });
+    await openList();
+    const lastQuery = () => sent('GET', '/api/origin-policies').at(-1)?.query;
+    const filters = () => filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo']);
+    await goToPage(2, lastQuery);
+
+    await chooseOption('filter-status', 'Deploying');
+    await waitFor(() => expect(filters()).toEqual({ status: 'Deploying' }));
+    expect(lastQuery()?.get('page')).toBe('1');
+    expect(lastQuery()?.get('groupName')).toBe('acme');
+    await waitFor(() => expect(screen.queryByTestId('origin-policy-row-web')).toBeNull());
+    expect(screen.getByTestId('origin-policy-row-api')).toBeTruthy();
+
+    enterCreatedBy('ada');
+    await waitFor(() => expect(filters()).toEqual({ status: 'Deploying', createdBy: 'ada' }));
+    const range = pickCreatedRange(10, 10);
+    await waitFor(() => expect(filters()).toEqual({ status: 'Deploying', createdBy: 'ada', createdFrom: String(range.createdFrom), createdTo: String(range.createdTo) }));
+    expect(range.createdTo - range.createdFrom).toBe(24 * 60 * 60_000 - 1);
+
+    await goToPage(2, lastQuery);
+    click('filter-reset');
+    // Back to the unfiltered first page, which the cache still holds fresh.
+    expect(await screen.findByTestId('origin-policy-row-web')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('1');
+    expect(screen.getByTestId('filter-status').textContent).toBe('Status');
   });
 });

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { AuditLog } from '@/components/audit-log/audit-log';
 import { ColumnSelector, useSelectedColumns } from '@/components/column-selector';
 import { PageTitle } from '@/components/page-title';
+import { ListFilters } from '@/components/list-filters';
 import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
 import { isApiError } from '@/lib/api-client';
 import { useGroupContext } from '@/lib/tenancy/group-context';
-import { useOriginPolicies } from '../api/list-origin-policies';
+import { useOriginPolicies, type OriginPolicyFilters } from '../api/list-origin-policies';
 import { OriginPoliciesTable } from './origin-policies-table';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS } from './origin-policy-columns';
 import { OriginPolicyFormModal } from './origin-policy-form-modal';
@@ -23,7 +24,12 @@ export function OriginPoliciesPage() {
 
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isFetching, error } = useOriginPolicies(groupName ? { groupName, search, ...paging } : undefined);
+  const [filters, setFilters] = useState<OriginPolicyFilters>({});
+  const onFilters = (next: OriginPolicyFilters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const { data, isFetching, error } = useOriginPolicies(groupName ? { groupName, search, ...paging, filters } : undefined);
 
   const [visible, setVisible] = useSelectedColumns('origin', OPTIONAL_ORIGIN_POLICY_COLUMNS);
   const columnOptions = useMemo(() => OPTIONAL_ORIGIN_POLICY_COLUMNS.map((key) => ({ key, label: t(`fields.${key}`) })), [t]);
@@ -42,18 +48,21 @@ export function OriginPoliciesPage() {
       <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'origin-policy-create' } : undefined}>{t('title')}</PageTitle>
       {groupName ? (
         <>
-          <Space style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('search')}
-              aria-label={t('search')}
-              style={{ width: 320 }}
-              onSearch={(value) => {
-                setSearch(value);
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
-              data-testid="origin-policies-search"
-            />
+          <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
+            <Space wrap>
+              <Input.Search
+                allowClear
+                placeholder={t('search')}
+                aria-label={t('search')}
+                style={{ width: 320 }}
+                onSearch={(value) => {
+                  setSearch(value);
+                  setPaging((p) => ({ ...p, page: 1 }));
+                }}
+                data-testid="origin-policies-search"
+              />
+              <ListFilters value={filters} onChange={onFilters} />
+            </Space>
             <ColumnSelector options={columnOptions} value={visible} onChange={setVisible} />
           </Space>
           {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={te(isApiError(error) ? error.code : 'INTERNAL')} data-testid="origin-policies-error" /> : null}
