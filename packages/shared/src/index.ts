@@ -13,6 +13,7 @@ export * from './schemas/html-pages.js';
 export * from './schemas/groups.js';
 export * from './schemas/origin-policies.js';
 export * from './schemas/paging.js';
+export * from './schemas/service-lines.js';
 export * from './net.js';
 export * from './schemas/health.js';
 export * from './schemas/user.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from '@parapet/shared';
+import { ALLOWED_HTTP_PORTS, ALLOWED_HTTPS_PORT_RANGES, DEFAULT_LOCALE, DOMAIN_LABEL_MAX_LENGTH, DOMAIN_MAX_LENGTH, LOCALES, pickLocale, type Locale } from '@parapet/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
@@ -7,6 +7,14 @@ import { initReactI18next } from 'react-i18next';
 import { NAMESPACES, resources } from '@/locales';
 import { setRequestLanguage } from './api-client';
 import { readStoredLocale, storeLocale } from './storage';
+
+/** Values every message may quote: `{{httpPorts}}`, `{{httpsPorts}}`, `{{domainLabelMax}}`, `{{domainMax}}`. */
+export const MESSAGE_LIMITS = {
+  httpPorts: ALLOWED_HTTP_PORTS.join(', '),
+  httpsPorts: ALLOWED_HTTPS_PORT_RANGES.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', '),
+  domainLabelMax: DOMAIN_LABEL_MAX_LENGTH,
+  domainMax: DOMAIN_MAX_LENGTH,
+};
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
 
@@ -51,7 +59,8 @@ export function initI18n(): typeof i18n {
     defaultNS: 'common',
     // Resources are bundled, so initialise synchronously: the first render is already translated.
     initAsync: false,
-    interpolation: { escapeValue: false },
+    // Limits that field messages quote come from the shared constants, never from the texts.
+    interpolation: { escapeValue: false, defaultVariables: MESSAGE_LIMITS },
   });
   return i18n;
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_FIELD_CODES } from './account.js';
 import { CERT_FIELD_CODES } from './certs.js';
 import { ORIGIN_FIELD_CODES } from './origin-policies.js';
 import { HTML_PAGE_FIELD_CODES } from './html-pages.js';
+import { SERVICE_LINE_FIELD_CODES } from './service-lines.js';
 
 /** The JSON body of every error answer (ARCHITECTURE §4). */
 export const errorBodySchema = z
@@ -35,5 +36,6 @@ export const FIELD_ERROR_CODES = [
   ...CERT_FIELD_CODES,
   ...ORIGIN_FIELD_CODES,
   ...HTML_PAGE_FIELD_CODES,
+  ...SERVICE_LINE_FIELD_CODES,
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
