@@ -26,7 +26,7 @@ export function useSelectedColumns(table: ColumnTable, all: readonly string[]): 
   return [selected, choose];
 }
 
-interface ColumnSelectorProps {
+export interface ColumnSelectorProps {
   /** Column key → translated title, in table order. */
   options: { key: string; label: string }[];
   value: string[];
@@ -55,4 +55,13 @@ export function ColumnSelector({ options, value, onChange }: ColumnSelectorProps
       </Button>
     </Popover>
   );
+}
+
+/**
+ * useSelectedColumns with the selector's options, each titled by `label`: spread it into
+ * <ColumnSelector>; its `value` is the columns the table shows.
+ */
+export function useColumnSelector<K extends string>(table: ColumnTable, all: readonly K[], label: (key: K) => string): ColumnSelectorProps {
+  const [value, onChange] = useSelectedColumns(table, all);
+  return { options: all.map((key) => ({ key, label: label(key) })), value, onChange };
 }

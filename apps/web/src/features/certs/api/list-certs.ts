@@ -2,17 +2,12 @@ import { CERT_API, certListSchema, type Cert, type CertListQuery, type GroupList
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
+import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
 
 /** The list's filters: CertListQuery beyond the group, search and page. */
 export type CertFilters = Omit<CertListQuery, keyof GroupListQuery>;
 
-export interface CertQuery {
-  groupName: string;
-  search: string;
-  page: number;
-  pageSize: number;
-  filters: CertFilters;
-}
+export type CertQuery = ItemPageQuery<CertFilters>;
 
 export const certsRootKey = ['certs'] as const;
 
@@ -20,16 +15,15 @@ export const certsRootKey = ['certs'] as const;
  * GET /api/certs?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy, createdFrom,
  * createdTo, expiry) → one page of the group's certificates and the total.
  */
-export async function listCerts({ groupName, search, page, pageSize, filters }: CertQuery, signal?: AbortSignal) {
-  const query = { groupName, search: search.trim() || undefined, page, pageSize, ...filters };
-  return certListSchema.parse(await api.get<unknown>(CERT_API.certs, { query, signal }));
+export async function listCerts(query: CertQuery, signal?: AbortSignal) {
+  return certListSchema.parse(await api.get<unknown>(CERT_API.certs, { query: itemPageParams(query), signal }));
 }
 
 export const certsQueryOptions = (query: CertQuery) => queryOptions({ queryKey: [...certsRootKey, query], queryFn: ({ signal }) => listCerts(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useCerts(query: CertQuery | undefined) {
-  return useQuery({ ...certsQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10, filters: {} }), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({ ...certsQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
 }
 
 /** What a certificate change makes stale: the lists and the open logs. */

@@ -1,10 +1,10 @@
 import type { Cert } from '@parapet/shared';
-import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
-import { useTablePagination } from '@/components/table-pagination';
+import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useDeleteCert } from '../api/delete-cert';
@@ -14,23 +14,9 @@ import { ExpiryTag } from './expiry-tag';
 export const OPTIONAL_CERT_COLUMNS = ['commonName', 'issuer', 'san', 'expiredDays', 'status', 'usedBy', 'updated'] as const;
 export type CertColumn = (typeof OPTIONAL_CERT_COLUMNS)[number];
 
-interface CertsTableProps {
-  certs: Cert[] | undefined;
-  total: number;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
-  visible: string[];
-  canWrite: boolean;
-  onEdit: (cert: Cert) => void;
-  onLog: (cert: Cert) => void;
-}
-
 /** One server-side page of the group's certificates with their expiry, users and actions. */
-export function CertsTable({ certs, total, loading, page, pageSize, onPage, visible, canWrite, onEdit, onLog }: CertsTableProps) {
+export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTableProps<Cert>) {
   const { t } = useTranslation(['certs', 'common']);
-  const pagination = useTablePagination();
   const toast = useToast();
   const remove = useDeleteCert();
   const deleteCert = (cert: Cert) =>
@@ -94,15 +80,5 @@ export function CertsTable({ certs, total, loading, page, pageSize, onPage, visi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, visible, canWrite, onEdit, onLog]);
 
-  return (
-    <Table<Cert>
-      rowKey="id"
-      loading={loading}
-      columns={columns}
-      dataSource={certs}
-      scroll={{ x: 'max-content' }}
-      pagination={{ ...pagination, current: page, pageSize, total, onChange: onPage }}
-      data-testid="certs-table"
-    />
-  );
+  return <ItemTable<Cert> {...rows} columns={columns} testId="certs-table" />;
 }

@@ -2,17 +2,12 @@ import { HTML_PAGE_API, htmlPageListSchema, type GroupListQuery, type HtmlPage, 
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
+import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
 
 /** The list's filters: HtmlPageListQuery beyond the group, search and page. */
 export type HtmlPageFilters = Omit<HtmlPageListQuery, keyof GroupListQuery>;
 
-export interface HtmlPageQuery {
-  groupName: string;
-  search: string;
-  page: number;
-  pageSize: number;
-  filters: HtmlPageFilters;
-}
+export type HtmlPageQuery = ItemPageQuery<HtmlPageFilters>;
 
 export const htmlPagesRootKey = ['html-pages'] as const;
 
@@ -20,9 +15,8 @@ export const htmlPagesRootKey = ['html-pages'] as const;
  * GET /api/html-pages?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy, createdFrom,
  * createdTo, ridPosition, ridColor) → one page of the group's pages (the built-in `default` included) and the total.
  */
-export async function listHtmlPages({ groupName, search, page, pageSize, filters }: HtmlPageQuery, signal?: AbortSignal) {
-  const query = { groupName, search: search.trim() || undefined, page, pageSize, ...filters };
-  return htmlPageListSchema.parse(await api.get<unknown>(HTML_PAGE_API.pages, { query, signal }));
+export async function listHtmlPages(query: HtmlPageQuery, signal?: AbortSignal) {
+  return htmlPageListSchema.parse(await api.get<unknown>(HTML_PAGE_API.pages, { query: itemPageParams(query), signal }));
 }
 
 export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
@@ -30,7 +24,7 @@ export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
 
 /** The page stays on screen while the next one loads. */
 export function useHtmlPages(query: HtmlPageQuery | undefined) {
-  return useQuery({ ...htmlPagesQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10, filters: {} }), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({ ...htmlPagesQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
 }
 
 /** What a page change makes stale: the lists and the open logs. */

@@ -1,13 +1,11 @@
-import { ALL_GROUPS, can, RID_COLORS, RID_POSITIONS, type HtmlPage, type RidColor, type RidPosition } from '@parapet/shared';
-import { Alert, Input, Modal, Space } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { RID_COLORS, RID_POSITIONS, type HtmlPage, type RidColor, type RidPosition } from '@parapet/shared';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditLog } from '@/components/audit-log/audit-log';
-import { ColumnSelector, useSelectedColumns } from '@/components/column-selector';
-import { FilterSelect, ListFilters } from '@/components/list-filters';
+import { AuditLogModal } from '@/components/audit-log/audit-log-modal';
+import { useColumnSelector } from '@/components/column-selector';
+import { ChooseGroupAlert, ItemListToolbar, useItemList } from '@/components/item-list';
+import { FilterSelect } from '@/components/list-filters';
 import { PageTitle } from '@/components/page-title';
-import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
-import { useGroupContext } from '@/lib/tenancy/group-context';
 import { useHtmlPages, type HtmlPageFilters } from '../api/list-html-pages';
 import { htmlPagePreviewUrl } from '../api/preview-html-page';
 import { HtmlPageFormModal } from './html-page-form-modal';
@@ -17,21 +15,10 @@ import { HtmlPreviewModal } from './html-preview-modal';
 /** /html: the selected group's error and deny pages; create, edit, preview, delete and each one's log. */
 export function HtmlPagesPage() {
   const { t } = useTranslation('htmlPages');
-  const { user, selected } = useGroupContext();
-  const groupName = selected && selected !== ALL_GROUPS ? selected : undefined;
-  const canWrite = user !== undefined && groupName !== undefined && can(user, groupName, { permission: 'htmlPages', access: 'write' });
-
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [filters, setFilters] = useState<HtmlPageFilters>({});
-  const onFilters = (next: HtmlPageFilters) => {
-    setFilters(next);
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
-  const { data, isFetching } = useHtmlPages(groupName ? { groupName, search, ...paging, filters } : undefined);
-
-  const [visible, setVisible] = useSelectedColumns('html', OPTIONAL_HTML_PAGE_COLUMNS);
-  const columnOptions = useMemo(() => OPTIONAL_HTML_PAGE_COLUMNS.map((key) => ({ key, label: t(`fields.${key}`) })), [t]);
+  const list = useItemList<HtmlPageFilters>('htmlPages');
+  const { groupName, canWrite, filters, setFilters } = list;
+  const { data, isFetching } = useHtmlPages(list.query);
+  const columns = useColumnSelector('html', OPTIONAL_HTML_PAGE_COLUMNS, (key) => t(`fields.${key}`));
 
   const [creating, setCreating] = useState(false);
   // By id, so the edit form always carries the latest version the list holds.
@@ -48,52 +35,35 @@ export function HtmlPagesPage() {
       <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'html-page-create' } : undefined}>{t('title')}</PageTitle>
       {groupName ? (
         <>
-          <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
-            <Space wrap>
-              <Input.Search
-                allowClear
-                placeholder={t('search')}
-                aria-label={t('search')}
-                style={{ width: 320 }}
-                onSearch={(value) => {
-                  setSearch(value);
-                  setPaging((p) => ({ ...p, page: 1 }));
-                }}
-                data-testid="html-pages-search"
-              />
-              <ListFilters
-                value={filters}
-                onChange={onFilters}
-                extra={
-                  <>
-                    <FilterSelect<RidPosition>
-                      label={t('fields.ridPosition')}
-                      value={filters.ridPosition}
-                      options={RID_POSITIONS.map((p) => ({ value: p, label: t(`ridPosition.${p}`) }))}
-                      onChange={(ridPosition) => onFilters({ ...filters, ridPosition })}
-                      testId="filter-rid-position"
-                    />
-                    <FilterSelect<RidColor>
-                      label={t('fields.ridColor')}
-                      value={filters.ridColor}
-                      options={RID_COLORS.map((c) => ({ value: c, label: t(`ridColor.${c}`) }))}
-                      onChange={(ridColor) => onFilters({ ...filters, ridColor })}
-                      testId="filter-rid-color"
-                    />
-                  </>
-                }
-              />
-            </Space>
-            <ColumnSelector options={columnOptions} value={visible} onChange={setVisible} />
-          </Space>
+          <ItemListToolbar
+            list={list}
+            search={{ placeholder: t('search'), ariaLabel: t('search'), testId: 'html-pages-search' }}
+            columns={columns}
+            extraFilters={
+              <>
+                <FilterSelect<RidPosition>
+                  label={t('fields.ridPosition')}
+                  value={filters.ridPosition}
+                  options={RID_POSITIONS.map((p) => ({ value: p, label: t(`ridPosition.${p}`) }))}
+                  onChange={(ridPosition) => setFilters({ ...filters, ridPosition })}
+                  testId="filter-rid-position"
+                />
+                <FilterSelect<RidColor>
+                  label={t('fields.ridColor')}
+                  value={filters.ridColor}
+                  options={RID_COLORS.map((c) => ({ value: c, label: t(`ridColor.${c}`) }))}
+                  onChange={(ridColor) => setFilters({ ...filters, ridColor })}
+                  testId="filter-rid-color"
+                />
+              </>
+            }
+          />
           <HtmlPagesTable
-            pages={data?.items}
-            total={data?.total ?? 0}
+            data={data}
             loading={isFetching}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPage={(page, pageSize) => setPaging({ page, pageSize })}
-            visible={visible}
+            {...list.paging}
+            onPage={list.setPaging}
+            visible={columns.value}
             canWrite={canWrite}
             onPreview={onPreview}
             onEdit={onEdit}
@@ -106,12 +76,10 @@ export function HtmlPagesPage() {
             title={previewOf ? t('preview.title', { name: previewOf.htmlPageName }) : ''}
             onClose={() => setPreviewOf(undefined)}
           />
-          <Modal open={logOf !== undefined} title={logOf ? t('logTitle', { name: logOf.htmlPageName }) : ''} footer={null} onCancel={() => setLogOf(undefined)} destroyOnHidden width={720}>
-            {logOf ? <AuditLog entity="html-page" entityId={logOf.id} groupName={logOf.groupName} /> : null}
-          </Modal>
+          <AuditLogModal entity="html-page" item={logOf} title={logOf && t('logTitle', { name: logOf.htmlPageName })} onClose={() => setLogOf(undefined)} />
         </>
       ) : (
-        <Alert type="info" showIcon title={t('chooseGroup')} data-testid="html-pages-choose-group" />
+        <ChooseGroupAlert title={t('chooseGroup')} testId="html-pages-choose-group" />
       )}
     </>
   );

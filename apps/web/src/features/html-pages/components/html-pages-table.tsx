@@ -1,10 +1,10 @@
 import type { HtmlPage } from '@parapet/shared';
-import { Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
-import { useTablePagination } from '@/components/table-pagination';
+import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useDeleteHtmlPage } from '../api/delete-html-page';
@@ -13,24 +13,13 @@ import { useDeleteHtmlPage } from '../api/delete-html-page';
 export const OPTIONAL_HTML_PAGE_COLUMNS = ['group', 'status', 'ridPosition', 'ridColor', 'usedBy', 'updated', 'log'] as const;
 export type HtmlPageColumn = (typeof OPTIONAL_HTML_PAGE_COLUMNS)[number];
 
-interface HtmlPagesTableProps {
-  pages: HtmlPage[] | undefined;
-  total: number;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
-  visible: string[];
-  canWrite: boolean;
+interface HtmlPagesTableProps extends ItemTableProps<HtmlPage> {
   onPreview: (page: HtmlPage) => void;
-  onEdit: (page: HtmlPage) => void;
-  onLog: (page: HtmlPage) => void;
 }
 
 /** One server-side page of the group's HTML pages; the built-in `default` can be edited, never deleted. */
-export function HtmlPagesTable({ pages, total, loading, page, pageSize, onPage, visible, canWrite, onPreview, onEdit, onLog }: HtmlPagesTableProps) {
+export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ...rows }: HtmlPagesTableProps) {
   const { t } = useTranslation(['htmlPages', 'common', 'errors']);
-  const pagination = useTablePagination();
   const toast = useToast();
   const remove = useDeleteHtmlPage();
   const deletePage = (p: HtmlPage) =>
@@ -123,15 +112,11 @@ export function HtmlPagesTable({ pages, total, loading, page, pageSize, onPage, 
   }, [t, visible, canWrite, onPreview, onEdit, onLog]);
 
   return (
-    <Table<HtmlPage>
-      rowKey="id"
-      loading={loading}
+    <ItemTable<HtmlPage>
+      {...rows}
       columns={columns}
-      dataSource={pages}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('htmlPages:empty')} data-testid="html-pages-empty" /> }}
-      pagination={{ ...pagination, current: page, pageSize, total, onChange: onPage }}
-      data-testid="html-pages-table"
+      testId="html-pages-table"
     />
   );
 }

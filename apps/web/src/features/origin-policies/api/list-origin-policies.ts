@@ -2,17 +2,12 @@ import { ORIGIN_POLICY_API, originPolicyListSchema, type GroupListQuery, type Or
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
+import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
 
 /** The list's filters: OriginPolicyListQuery beyond the group, search and page. */
 export type OriginPolicyFilters = Omit<OriginPolicyListQuery, keyof GroupListQuery>;
 
-export interface OriginPolicyQuery {
-  groupName: string;
-  search: string;
-  page: number;
-  pageSize: number;
-  filters: OriginPolicyFilters;
-}
+export type OriginPolicyQuery = ItemPageQuery<OriginPolicyFilters>;
 
 /** lib/socket.ts invalidates this root on 'origin.health'; keep the two in step. */
 export const originPoliciesRootKey = ['origin-policies'] as const;
@@ -21,9 +16,8 @@ export const originPoliciesRootKey = ['origin-policies'] as const;
  * GET /api/origin-policies?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy,
  * createdFrom, createdTo) → one page of the group's policies and the total.
  */
-export async function listOriginPolicies({ groupName, search, page, pageSize, filters }: OriginPolicyQuery, signal?: AbortSignal) {
-  const query = { groupName, search: search.trim() || undefined, page, pageSize, ...filters };
-  return originPolicyListSchema.parse(await api.get<unknown>(ORIGIN_POLICY_API.policies, { query, signal }));
+export async function listOriginPolicies(query: OriginPolicyQuery, signal?: AbortSignal) {
+  return originPolicyListSchema.parse(await api.get<unknown>(ORIGIN_POLICY_API.policies, { query: itemPageParams(query), signal }));
 }
 
 export const originPoliciesQueryOptions = (query: OriginPolicyQuery) =>
@@ -32,7 +26,7 @@ export const originPoliciesQueryOptions = (query: OriginPolicyQuery) =>
 /** The page stays on screen while the next one loads (and while live health refetches it). */
 export function useOriginPolicies(query: OriginPolicyQuery | undefined) {
   return useQuery({
-    ...originPoliciesQueryOptions(query ?? { groupName: '', search: '', page: 1, pageSize: 10, filters: {} }),
+    ...originPoliciesQueryOptions(query ?? NO_ITEM_PAGE),
     enabled: query !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,14 +1,12 @@
-import { ALL_GROUPS, can, type OriginPolicy } from '@parapet/shared';
-import { Alert, Input, Modal, Space } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import type { OriginPolicy } from '@parapet/shared';
+import { Alert } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditLog } from '@/components/audit-log/audit-log';
-import { ColumnSelector, useSelectedColumns } from '@/components/column-selector';
+import { AuditLogModal } from '@/components/audit-log/audit-log-modal';
+import { useColumnSelector } from '@/components/column-selector';
+import { ChooseGroupAlert, ItemListToolbar, useItemList } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
-import { ListFilters } from '@/components/list-filters';
-import { DEFAULT_PAGE_SIZE } from '@/components/table-pagination';
 import { isApiError } from '@/lib/api-client';
-import { useGroupContext } from '@/lib/tenancy/group-context';
 import { useOriginPolicies, type OriginPolicyFilters } from '../api/list-origin-policies';
 import { OriginPoliciesTable } from './origin-policies-table';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS } from './origin-policy-columns';
@@ -18,21 +16,10 @@ import { OriginPolicyFormModal } from './origin-policy-form-modal';
 export function OriginPoliciesPage() {
   const { t } = useTranslation('originPolicies');
   const { t: te } = useTranslation('errors');
-  const { user, selected } = useGroupContext();
-  const groupName = selected && selected !== ALL_GROUPS ? selected : undefined;
-  const canWrite = user !== undefined && groupName !== undefined && can(user, groupName, { permission: 'originPolicy', access: 'write' });
-
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [filters, setFilters] = useState<OriginPolicyFilters>({});
-  const onFilters = (next: OriginPolicyFilters) => {
-    setFilters(next);
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
-  const { data, isFetching, error } = useOriginPolicies(groupName ? { groupName, search, ...paging, filters } : undefined);
-
-  const [visible, setVisible] = useSelectedColumns('origin', OPTIONAL_ORIGIN_POLICY_COLUMNS);
-  const columnOptions = useMemo(() => OPTIONAL_ORIGIN_POLICY_COLUMNS.map((key) => ({ key, label: t(`fields.${key}`) })), [t]);
+  const list = useItemList<OriginPolicyFilters>('originPolicy');
+  const { groupName, canWrite } = list;
+  const { data, isFetching, error } = useOriginPolicies(list.query);
+  const columns = useColumnSelector('origin', OPTIONAL_ORIGIN_POLICY_COLUMNS, (key) => t(`fields.${key}`));
 
   const [creating, setCreating] = useState(false);
   // The policy as it was when the form opened: the form's values and the version it saves
@@ -48,44 +35,15 @@ export function OriginPoliciesPage() {
       <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'origin-policy-create' } : undefined}>{t('title')}</PageTitle>
       {groupName ? (
         <>
-          <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
-            <Space wrap>
-              <Input.Search
-                allowClear
-                placeholder={t('search')}
-                aria-label={t('search')}
-                style={{ width: 320 }}
-                onSearch={(value) => {
-                  setSearch(value);
-                  setPaging((p) => ({ ...p, page: 1 }));
-                }}
-                data-testid="origin-policies-search"
-              />
-              <ListFilters value={filters} onChange={onFilters} />
-            </Space>
-            <ColumnSelector options={columnOptions} value={visible} onChange={setVisible} />
-          </Space>
+          <ItemListToolbar list={list} search={{ placeholder: t('search'), ariaLabel: t('search'), testId: 'origin-policies-search' }} columns={columns} />
           {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={te(isApiError(error) ? error.code : 'INTERNAL')} data-testid="origin-policies-error" /> : null}
-          <OriginPoliciesTable
-            policies={data?.items}
-            total={data?.total ?? 0}
-            loading={isFetching}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPage={(page, pageSize) => setPaging({ page, pageSize })}
-            visible={visible}
-            canWrite={canWrite}
-            onEdit={onEdit}
-            onLog={onLog}
-          />
+          <OriginPoliciesTable data={data} loading={isFetching} {...list.paging} onPage={list.setPaging} visible={columns.value} canWrite={canWrite} onEdit={onEdit} onLog={onLog} />
           <OriginPolicyFormModal groupName={groupName} open={creating} onClose={() => setCreating(false)} />
           {editing ? <OriginPolicyFormModal groupName={groupName} policy={editing} open onClose={() => setEditing(undefined)} /> : null}
-          <Modal open={logOf !== undefined} title={logOf ? t('logTitle', { name: logOf.policyName }) : ''} footer={null} onCancel={() => setLogOf(undefined)} destroyOnHidden width={720}>
-            {logOf ? <AuditLog entity="origin-policy" entityId={logOf.id} groupName={logOf.groupName} /> : null}
-          </Modal>
+          <AuditLogModal entity="origin-policy" item={logOf} title={logOf && t('logTitle', { name: logOf.policyName })} onClose={() => setLogOf(undefined)} />
         </>
       ) : (
-        <Alert type="info" showIcon title={t('chooseGroup')} data-testid="origin-policies-choose-group" />
+        <ChooseGroupAlert title={t('chooseGroup')} testId="origin-policies-choose-group" />
       )}
     </>
   );

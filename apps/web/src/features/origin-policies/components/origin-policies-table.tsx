@@ -1,37 +1,23 @@
 import type { OriginPolicy } from '@parapet/shared';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useMemo, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
-import { useTablePagination } from '@/components/table-pagination';
+import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { useDeleteOriginPolicy } from '../api/delete-origin-policy';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS, optionalColumns } from './origin-policy-columns';
 import { useRegionLabel } from './region-field';
 
-interface OriginPoliciesTableProps {
-  policies: OriginPolicy[] | undefined;
-  total: number;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
-  visible: string[];
-  canWrite: boolean;
-  onEdit: (policy: OriginPolicy) => void;
-  onLog: (policy: OriginPolicy) => void;
-}
-
 /** The names an IN_USE answer lists; the row's own `usedBy` if it carries none. */
 const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError(error) && error.usedBy?.length ? error.usedBy : policy.usedBy);
 
 /** One server-side page of the group's policies: origins with live health, settings, status and actions. */
-export function OriginPoliciesTable({ policies, total, loading, page, pageSize, onPage, visible, canWrite, onEdit, onLog }: OriginPoliciesTableProps) {
+export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTableProps<OriginPolicy>) {
   const { t } = useTranslation('originPolicies');
   const { t: tc } = useTranslation(['common', 'errors']);
   const regionLabel = useRegionLabel();
-  const pagination = useTablePagination();
   const toast = useToast();
   const remove = useDeleteOriginPolicy();
 
@@ -75,15 +61,11 @@ export function OriginPoliciesTable({ policies, total, loading, page, pageSize, 
   }, [t, regionLabel, visible, canWrite, onEdit, onLog]);
 
   return (
-    <Table<OriginPolicy>
-      rowKey="id"
-      loading={loading}
+    <ItemTable<OriginPolicy>
+      {...rows}
       columns={columns}
-      dataSource={policies}
-      scroll={{ x: 'max-content' }}
-      pagination={{ ...pagination, current: page, pageSize, total, onChange: onPage }}
       onRow={(p) => ({ 'data-testid': `origin-policy-row-${p.policyName}` }) as HTMLAttributes<HTMLElement>}
-      data-testid="origin-policies-table"
+      testId="origin-policies-table"
     />
   );
 }
