@@ -33,7 +33,7 @@ export function CertsPage() {
         <>
           <ItemListToolbar
             list={list}
-            search={{ placeholder: t('search'), testId: 'certs-search' }}
+            search={{ placeholder: t('search'), ariaLabel: t('search'), testId: 'certs-search' }}
             columns={columns}
             extraFilters={
               <FilterSelect<CertExpiryFilter>
