@@ -27,6 +27,8 @@ import { deployPlugin } from './modules/deploy/deploy.plugin.js';
 import { taskRoutes } from './modules/deploy/tasks.routes.js';
 import { htmlPageRoutes } from './modules/html-pages/html-pages.routes.js';
 import { healthChecksPlugin } from './modules/origin-health/health.plugin.js';
+import { serviceLineRoutes } from './modules/service-lines/service-lines.routes.js';
+import { validateRoutes } from './modules/service-lines/validate.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
@@ -122,6 +124,8 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
       await api.register(originPolicyRoutes);
       await api.register(htmlPageRoutes);
       await api.register(taskRoutes);
+      await api.register(serviceLineRoutes);
+      await api.register(validateRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -41,6 +41,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  CNAME_ZONE: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'CNAME_ZONE must be a DNS zone such as cdn.example.net')
+    .default('edge.parapet.localhost'),
   DEPLOY_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -75,6 +79,8 @@ export interface Config {
   webRoot: string;
   /** Where deploy tasks write what the edge serves (ARCHITECTURE §7): DATA_DIR/edge. */
   edgeDir: string;
+  /** The zone under which each service line gets the name its domains point at (CNAME). */
+  cnameZone: string;
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
 }
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     prefs: { hasHomePage: e.HOME_PAGE_ENABLED, landingPagePath: e.LANDING_PAGE_PATH, groupListWithAll: true },
     webRoot: DEFAULT_WEB_ROOT,
     edgeDir: path.join(dataDir, 'edge'),
+    cnameZone: e.CNAME_ZONE,
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
   };
 }

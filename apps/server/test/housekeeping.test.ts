@@ -25,7 +25,7 @@ describe.each(storeKinds)('housekeeping on %s', (kind) => {
 
     await t.store.db.insertInto('groups').values({ name: 'g', plan: 'basic', created_at: now, updated_at: now }).execute();
     const task = (taskNo: string, state: 'queued' | 'succeeded', finishedAt: number | null) => ({
-      task_no: taskNo, group_name: 'g', entity: 'cert' as const, entity_id: 'c', entity_name: 'c', operation: 'publish' as const, state, error: null, claimed_by: null, lease_until: null, created_at: now - 40 * DAY, started_at: null, finished_at: finishedAt,
+      task_no: taskNo, group_name: 'g', entity: 'cert' as const, entity_id: 'c', entity_name: 'c', operation: 'publish' as const, state, error: null, claimed_by: null, lease_until: null, created_at: now - 40 * DAY, started_at: null, finished_at: finishedAt, payload: null,
     });
     await t.store.db.insertInto('deploy_tasks').values([task('ended-long-ago', 'succeeded', now - 31 * DAY), task('ended-lately', 'succeeded', now - DAY), task('still-queued', 'queued', null)]).execute();
 

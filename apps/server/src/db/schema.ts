@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DeployEntity, EntityStatus, OriginHealthState, RidColor, RidPosition, TaskState } from '@parapet/shared';
+import type { AuditAction, DeployEntity, EntityStatus, LineStatus, OriginHealthState, RidColor, RidPosition, TaskOperation, TaskState } from '@parapet/shared';
 
 /**
  * Table types of the store. Times are epoch milliseconds (bigint on PostgreSQL, integer on
@@ -88,7 +88,7 @@ export interface AuditLogTable {
   group_name: string | null;
   entity: string;
   entity_id: string;
-  action: 'create' | 'update' | 'delete';
+  action: AuditAction;
   /** JSON of the entity before and after, secrets removed. */
   before: string | null;
   after: string | null;
@@ -161,8 +161,10 @@ export interface DeployTasksTable {
   entity_id: string;
   /** The entity's name when the task was made, for messages after it is gone. */
   entity_name: string;
-  operation: 'publish' | 'remove';
+  operation: TaskOperation;
   state: TaskState;
+  /** JSON the operation needs (a purge's paths); null for publish and remove. */
+  payload: string | null;
   error: string | null;
   attempts: Generated<number>;
   claimed_by: string | null;
@@ -198,6 +200,32 @@ export interface OriginHealthTable {
   lease_until: number | null;
 }
 
+export interface ServiceLinesTable {
+  id: string;
+  group_name: string;
+  app_profile_name: string;
+  /** JSON of ServiceLineSettings. */
+  settings: string;
+  /** The name the line's domains point at; given once at creation. */
+  cnameto: string;
+  status: LineStatus;
+  last_error: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+/** A domain of a line; the key keeps a domain on one line across every group. */
+export interface LineDomainsTable {
+  domain: string;
+  line_id: string;
+  group_name: string;
+  description: Generated<string>;
+  created_by: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,13 +241,15 @@ export interface Database {
   deploy_tasks: DeployTasksTable;
   entity_refs: EntityRefsTable;
   origin_health: OriginHealthTable;
+  service_lines: ServiceLinesTable;
+  line_domains: LineDomainsTable;
 }
 
 /**
  * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
  * all; later entities add themselves here.
  */
-export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies' | 'html_pages' | 'deploy_tasks' | 'entity_refs' | 'origin_health'; column: 'group_name' }> = [
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies' | 'html_pages' | 'deploy_tasks' | 'entity_refs' | 'origin_health' | 'service_lines' | 'line_domains'; column: 'group_name' }> = [
   { table: 'group_members', column: 'group_name' },
   { table: 'audit_log', column: 'group_name' },
   { table: 'certs', column: 'group_name' },
@@ -228,4 +258,6 @@ export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audi
   { table: 'deploy_tasks', column: 'group_name' },
   { table: 'entity_refs', column: 'group_name' },
   { table: 'origin_health', column: 'group_name' },
+  { table: 'service_lines', column: 'group_name' },
+  { table: 'line_domains', column: 'group_name' },
 ];

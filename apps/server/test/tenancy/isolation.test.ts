@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERT_API, GROUP_API, HTML_PAGE_API, ORIGIN_POLICY_API, fullAccess } from '@parapet/shared';
+import { CERT_API, GROUP_API, HTML_PAGE_API, ORIGIN_POLICY_API, SERVICE_LINE_API, fullAccess } from '@parapet/shared';
 import { makeTestCerts } from '../helpers/certificates.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
@@ -35,6 +35,9 @@ const B_VALUES: Record<string, string> = {
   expiry: 'valid',
   ridPosition: 'topLeft',
   ridColor: 'black',
+  topic: 'appProfileName',
+  fieldVal: 'beta.line',
+  timestamp: '1',
 };
 /** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
 const B_IDS: Record<string, string> = {};
@@ -55,7 +58,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   let operations: Operation[];
 
   const snapshot = async () => {
-    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies', 'html_pages', 'deploy_tasks', 'entity_refs', 'origin_health'] as const;
+    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies', 'html_pages', 'deploy_tasks', 'entity_refs', 'origin_health', 'service_lines', 'line_domains'] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
     return JSON.stringify(dump);
@@ -77,6 +80,11 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     B_IDS['/api/origin-policies'] = policy.json().id;
     const page = await admin.post(HTML_PAGE_API.pages, { groupName: 'beta', htmlPageName: 'beta_page', content: '<p>beta</p>' });
     B_IDS['/api/html-pages'] = page.json().id;
+    await admin.post(SERVICE_LINE_API.create, { groupName: 'beta', appProfileName: 'beta.line', customerPackage: 'standard', servername: ['shop.example.com'], origins: [{ address: '10.9.9.9' }] });
+    const line = await t.store.db.selectFrom('service_lines').select('id').where('group_name', '=', 'beta').executeTakeFirstOrThrow();
+    B_IDS['/api/service-lines'] = line.id;
+    // A whole line detail aimed at B's line, for the update call.
+    Object.assign(B_BODY, { id: line.id, appProfileName: 'beta.line', customerPackage: 'standard', servername: ['stolen.example.com'], paths: [], topic: 'origin', val: '10.0.0.1' });
     Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }], htmlPageName: 'stolen', content: '<p>stolen</p>' });
     // Everything B made is deployed before the walk, so the worker changes nothing during it.
     await t.app.deploy.drain();

@@ -11,9 +11,11 @@ export const entityStatusSchema = z.enum(ENTITY_STATUSES);
 export const TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 /** The kinds of entity a task deploys. */
-export const DEPLOY_ENTITIES = ['cert', 'html-page', 'origin-policy'] as const;
+export const DEPLOY_ENTITIES = ['cert', 'html-page', 'origin-policy', 'service-line'] as const;
 export type DeployEntity = (typeof DEPLOY_ENTITIES)[number];
-export const TASK_OPERATIONS = ['publish', 'remove'] as const;
+/** publish: write what the edge serves; remove: take it away; purge: clear cached objects. */
+export const TASK_OPERATIONS = ['publish', 'remove', 'purge'] as const;
+export type TaskOperation = (typeof TASK_OPERATIONS)[number];
 
 export const TASK_API = { task: '/tasks/:taskNo' } as const;
 

@@ -116,6 +116,10 @@ export type PlatformPrefs = z.infer<typeof platformPrefsSchema>;
 export const userParamsSchema = z.object({ username: z.string().min(1).max(64) });
 export const setDisabledSchema = z.object({ disabled: z.boolean() }).meta({ id: 'SetDisabled' });
 
+/** What an audit row records: a change, or a cache purge (which changes no setting). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'purge'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One row of the audit log: who changed what, when, from what to what. */
 export const auditEntrySchema = z
   .object({
@@ -125,7 +129,7 @@ export const auditEntrySchema = z
     groupName: z.string().nullable(),
     entity: z.string(),
     entityId: z.string(),
-    action: z.enum(['create', 'update', 'delete']),
+    action: z.enum(AUDIT_ACTIONS),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
   })

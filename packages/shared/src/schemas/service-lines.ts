@@ -64,6 +64,7 @@ export const SERVICE_LINE_FIELD_CODES = [
   'region_exists',
   'needs_https',
   'needs_both_schemes',
+  'not_found',
 ] as const;
 
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
@@ -283,6 +284,32 @@ export type ServiceLine = z.infer<typeof serviceLineSchema>;
 /** The answer of a call that changes what the edge serves (spec §4): empty while one is in flight. */
 export const taskAnswerSchema = z.object({ taskNo: z.string() }).meta({ id: 'TaskAnswer' });
 
+export const serviceLineListQuerySchema = z.object({
+  groupName: z.string().min(1).max(64),
+  search: z.string().trim().max(64).optional().describe('part of a line name or of one of its domains'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const serviceLineListSchema = z.object({ items: z.array(serviceLineSchema), total: z.number().int() }).meta({ id: 'ServiceLineList' });
+
+/** Clearing cache: paths (or patterns) to clear; an empty list clears everything. */
+export const purgeSchema = z.object({ paths: z.array(z.string().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]) }).meta({ id: 'PurgeCache' });
+
+/** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
+export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
+export const ipValidateSchema = z.object({ topic: z.enum(IP_VALIDATE_TOPICS), val: z.string().max(300) }).meta({ id: 'IpValidate' });
+export const ipValidateAnswerSchema = z.object({ success: z.boolean() }).meta({ id: 'IpValidateAnswer' });
+
+/** `GET /validate/documentexist` (spec §7): is a line name (in the group) or a domain (anywhere) taken. */
+export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername'] as const;
+export const documentExistQuerySchema = z.object({
+  topic: z.enum(DOCUMENT_EXIST_TOPICS),
+  fieldVal: z.string().trim().min(1).max(300),
+  groupName: z.string().min(1).max(64),
+  timestamp: z.coerce.number().optional().describe('ignored; keeps caches from answering'),
+});
+export const documentExistAnswerSchema = z.object({ exist: z.boolean() }).meta({ id: 'DocumentExist' });
+
 /** Paths of the service-line calls, under API_PREFIX; the spec §7 paths are fixed. */
 export const SERVICE_LINE_API = {
   create: '/table/rcm-app-profiles/update/create',
@@ -293,4 +320,5 @@ export const SERVICE_LINE_API = {
   checkCname: '/validate/checkcname',
   lines: '/service-lines',
   line: '/service-lines/:id',
+  purge: '/service-lines/:id/purge',
 } as const;

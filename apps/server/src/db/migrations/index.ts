@@ -5,6 +5,7 @@ import { tenancy } from './0003-tenancy.js';
 import { certs } from './0004-certs.js';
 import { originPolicies } from './0005-origin-policies.js';
 import { deployAndPages } from './0006-deploy-and-pages.js';
+import { serviceLines } from './0007-service-lines.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-certs': certs,
   '0005-origin-policies': originPolicies,
   '0006-deploy-and-pages': deployAndPages,
+  '0007-service-lines': serviceLines,
 };

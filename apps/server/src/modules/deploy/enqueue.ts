@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { DeployEntity } from '@parapet/shared';
+import type { DeployEntity, TaskOperation } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { ENTITY_TABLES, insertTask } from './tasks.repository.js';
@@ -9,7 +9,9 @@ export interface DeployRequest {
   entity: DeployEntity;
   entityId: string;
   entityName: string;
-  operation: 'publish' | 'remove';
+  operation: TaskOperation;
+  /** What the operation needs (a purge's paths). */
+  payload?: unknown;
 }
 
 /** Listeners told after a commit that a task is waiting (the local worker wakes at once). */
@@ -43,9 +45,14 @@ export async function enqueueDeploy(trx: Transaction<Database>, request: DeployR
     created_at: Date.now(),
     started_at: null,
     finished_at: null,
+    payload: request.payload === undefined ? null : JSON.stringify(request.payload),
   });
+  // A publish shows Deploying; a removal of an item still stored (a service line) shows
+  // Deleting; a purge changes nothing the edge serves, so the item keeps its status.
   if (request.operation === 'publish') {
     await trx.updateTable(ENTITY_TABLES[request.entity]).set({ status: 'Deploying' }).where('id', '=', request.entityId).execute();
+  } else if (request.operation === 'remove' && request.entity === 'service-line') {
+    await trx.updateTable('service_lines').set({ status: 'Deleting' }).where('id', '=', request.entityId).execute();
   }
   return taskNo;
 }

@@ -15,6 +15,8 @@ export interface PublishContext {
 export interface Publisher {
   publish(ctx: PublishContext, entityId: string): Promise<void>;
   remove(ctx: PublishContext, entityId: string): Promise<void>;
+  /** Clears cached objects (service lines only); `payload` is what the task was given. */
+  purge?(ctx: PublishContext, entityId: string, payload: unknown, taskNo: string): Promise<void>;
 }
 
 const publishers = new Map<DeployEntity, Publisher>();

@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type TaskRow = Selectable<DeployTasksTable>;
 
 /** The table of each deployable entity; each has `id`, `status` and `last_error`. */
-export const ENTITY_TABLES = { cert: 'certs', 'html-page': 'html_pages', 'origin-policy': 'origin_policies' } as const satisfies Record<DeployEntity, keyof Database>;
+export const ENTITY_TABLES = { cert: 'certs', 'html-page': 'html_pages', 'origin-policy': 'origin_policies', 'service-line': 'service_lines' } as const satisfies Record<DeployEntity, keyof Database>;
 
 export const findTask = (db: Db, taskNo: string) => db.selectFrom('deploy_tasks').selectAll().where('task_no', '=', taskNo).executeTakeFirst();
 

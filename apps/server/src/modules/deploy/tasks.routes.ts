@@ -3,7 +3,7 @@ import { TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployEnt
 import { AppError } from '../../lib/app-error.js';
 import { findTask, type TaskRow } from './tasks.repository.js';
 
-const PERMISSION_OF: Record<DeployEntity, Permission> = { cert: 'certificates', 'html-page': 'htmlPages', 'origin-policy': 'originPolicy' };
+const PERMISSION_OF: Record<DeployEntity, Permission> = { cert: 'certificates', 'html-page': 'htmlPages', 'origin-policy': 'originPolicy', 'service-line': 'serviceLines' };
 
 export const toTask = (row: TaskRow): DeployTask => ({
   taskNo: row.task_no,

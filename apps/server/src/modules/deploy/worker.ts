@@ -62,7 +62,10 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
     try {
       const publisher = publisherFor(task.entity);
       const ctx = { db, config };
-      await (task.operation === 'publish' ? publisher.publish(ctx, task.entity_id) : publisher.remove(ctx, task.entity_id));
+      if (task.operation === 'publish') await publisher.publish(ctx, task.entity_id);
+      else if (task.operation === 'remove') await publisher.remove(ctx, task.entity_id);
+      else if (publisher.purge) await publisher.purge(ctx, task.entity_id, task.payload === null ? null : JSON.parse(task.payload), task.task_no);
+      else throw new Error(`${task.entity} cannot be purged`);
     } catch (failure) {
       error = reasonOf(failure);
       log.warn({ err: failure, taskNo: task.task_no }, 'deploy task failed');

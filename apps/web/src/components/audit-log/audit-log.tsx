@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuditDiffTable } from './audit-diff-table';
 import { useAuditEntries, type AuditQuery } from './get-audit-entries';
 
-const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
+const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red', purge: 'purple' } as const;
 
 /**
  * The change history of an entity (spec "log" views, ARCHITECTURE §9): who did what when,

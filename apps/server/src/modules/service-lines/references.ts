@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import { planOf, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
+import type { Database } from '../../db/schema.js';
+import { findGroup } from '../groups/groups.repository.js';
+import { ensureDefaultPage } from '../html-pages/html-pages.service.js';
+import { domainOwners } from './service-lines.repository.js';
+
+export interface ResolvedLine {
+  /** The items the line uses, for `setReferences` and the edge configuration. */
+  targets: Array<{ entity: DeployEntity; id: string }>;
+  /** Field path → field code of everything that does not hold; empty when all is well. */
+  fields: Record<string, string>;
+}
+
+/**
+ * The checks a line needs the store for, all made so that every problem is reported at once:
+ * the customer package is one of the group plan's, the certificate, error page and origin
+ * policies it names exist in its group, its domains belong to no other line, and their number
+ * is within the plan's and the line's own cap.
+ */
+export async function resolveLine(db: Kysely<Database>, groupName: string, settings: ServiceLineSettings, lineId: string | null): Promise<ResolvedLine> {
+  const fields: Record<string, string> = {};
+  const targets: ResolvedLine['targets'] = [];
+  const group = await findGroup(db, groupName);
+  const plan = planOf(group?.plan ?? '');
+  if (!plan.packages.includes(settings.customerPackage)) fields['customerPackage'] = 'invalid_value';
+
+  const domainCap = plan.resourceLimits.maxServerNameInAppProfileCount;
+  if (settings.servername.length > domainCap) fields['servername'] = 'too_big';
+  if (settings.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS && settings.servername.length > settings.maxServerNameInAppProfileCount) fields['servername'] = 'too_big';
+  const owners = await domainOwners(db, settings.servername);
+  settings.servername.forEach((domain, i) => {
+    const owner = owners.get(domain);
+    if (owner !== undefined && owner !== lineId) fields[`servername.${i}`] = 'taken';
+  });
+
+  if (settings.scheme.includes('https') && !settings.useSystemCert && settings.keypairname) {
+    const cert = await db.selectFrom('certs').select('id').where('group_name', '=', groupName).where('keypairname', '=', settings.keypairname).executeTakeFirst();
+    if (cert) targets.push({ entity: 'cert', id: cert.id });
+    else fields['keypairname'] = 'not_found';
+  }
+
+  await ensureDefaultPage(db, groupName);
+  const page = await db.selectFrom('html_pages').select('id').where('group_name', '=', groupName).where('html_page_name', '=', settings.errorHtmlPageName).executeTakeFirst();
+  if (page) targets.push({ entity: 'html-page', id: page.id });
+  else fields['errorHtmlPageName'] = 'not_found';
+
+  if (settings.useOriginPolicy) {
+    const names = [...new Set(settings.usedOriginPolicies.map((row) => row.originPolicyName))];
+    const found = names.length
+      ? await db.selectFrom('origin_policies').select(['id', 'policy_name']).where('group_name', '=', groupName).where('policy_name', 'in', names).execute()
+      : [];
+    const idOf = new Map(found.map((p) => [p.policy_name, p.id]));
+    settings.usedOriginPolicies.forEach((row, i) => {
+      const id = idOf.get(row.originPolicyName);
+      if (id) targets.push({ entity: 'origin-policy', id });
+      else fields[`usedOriginPolicies.${i}.originPolicyName`] = 'not_found';
+    });
+  }
+  return { targets, fields };
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { DEFAULT_CACHED_EXTENSIONS, DEFAULT_NONCACHE_PATH, serviceLineSettingsSchema, type ServiceLineSettings } from '@parapet/shared';
+import type { Database, ServiceLinesTable } from '../../db/schema.js';
+import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { registerPublisher } from '../deploy/publishers.js';
+import { findLineRow } from './service-lines.repository.js';
+import { dropLine } from './service-lines.service.js';
+
+const file = (edgeDir: string, id: string) => path.join(edgeDir, 'service-lines', `${id}.json`);
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/** The id of a named item of the group, as the edge files are named by id. */
+async function idOf(db: Kysely<Database>, table: 'certs' | 'html_pages' | 'origin_policies', column: 'keypairname' | 'html_page_name' | 'policy_name', group: string, name: string): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('group_name', '=', group)
+    .where(column as never, '=', name as never)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A line's complete edge configuration: listeners, TLS, where requests go, the error page,
+ * every advanced and cache setting, and its rules in order. Other items are referred to by
+ * their edge files (relative to the edge folder), which their own tasks keep current.
+ */
+export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLinesTable, 'id' | 'group_name' | 'app_profile_name' | 'cnameto' | 'settings'> & { version: number }) {
+  const s: ServiceLineSettings = serviceLineSettingsSchema.parse(JSON.parse(row.settings));
+  const group = row.group_name;
+  const http = s.scheme.includes('http');
+  const https = s.scheme.includes('https');
+  const certId = https && !s.useSystemCert && s.keypairname ? await idOf(db, 'certs', 'keypairname', group, s.keypairname) : null;
+  const pageId = await idOf(db, 'html_pages', 'html_page_name', group, s.errorHtmlPageName);
+  const byRegion: Record<string, string | null> = {};
+  if (s.useOriginPolicy) {
+    for (const rowOfPolicy of s.usedOriginPolicies) {
+      const policyId = await idOf(db, 'origin_policies', 'policy_name', group, rowOfPolicy.originPolicyName);
+      for (const region of rowOfPolicy.regionName) byRegion[region] = policyId ? `origin-policies/${policyId}.json` : null;
+    }
+  }
+  return {
+    id: row.id,
+    group,
+    name: row.app_profile_name,
+    version: row.version,
+    cname: row.cnameto,
+    domains: s.servername,
+    listen: { http: http ? s.httpPort : [], https: https ? s.httpsPort : [] },
+    acceptHttp10: s.isAcceptHttpV1,
+    tls: https ? (certId ? { certificate: `certs/${certId}.pem`, key: `certs/${certId}.key` } : { system: true }) : null,
+    redirectHttps: http && https && s.redirecthttps ? { code: s.redirectHttpCode } : null,
+    hsts: https && s.useHsts,
+    upgradeInsecureRequests: s.isUpgradeInsecureRequest,
+    upstream: s.useOriginPolicy
+      ? { policiesByRegion: byRegion }
+      : {
+          scheme: s.originscheme,
+          portMapping: s.portMappingType,
+          // Static mapping: each visitor port is the origin's port too.
+          port: s.portMappingType === 'default' ? s.originPort : null,
+          servers: s.origins.filter((o) => o.enabled).map((o) => ({ address: o.address, weight: o.weight, backup: o.backup })),
+        },
+    upstreamTimeoutSeconds: s.upstreamTimeout,
+    upstreamHttp11: s.isEnabledUpstreamHttp11,
+    upstreamCompression: s.isEnabledCompressionToOrigin,
+    requestIdHeader: s.isInsertRidHeaderToOrigin ? 'rid' : null,
+    hostHeader: s.setCustomHostHeader === 'on' ? s.customHostHeader : null,
+    websocketPaths: lines(s.websocketPath),
+    proxyBufferSizeKb: s.proxyBufferSize,
+    maxUploadSizeMb: s.maxUploadSize,
+    errorPage: pageId ? `html-pages/${pageId}.html` : null,
+    wafRules: s.usedWafRules,
+    cache: {
+      ignoreArgs: s.proxyCacheIgnoreArgs,
+      followOrigin: { paths: lines(s.cusFollowCachePath), files: lines(s.cusFollowCacheFile) },
+      paths: { patterns: lines(s.cusCachepath), force: lines(s.forceCusCachePath), browser: s.cusCachepathExp, edge: s.cusCachepathSrvexp, minUses: s.cusCachepathHottime },
+      files: { patterns: lines(s.cusCachefile), force: lines(s.forceCusCacheFile), browser: s.cusCachefileExp, edge: s.cusCachefileSrvexp, minUses: s.cusCachefileHottime },
+      never: { paths: lines(s.cusNoncachepath), files: lines(s.cusNoncachefile) },
+      defaults: { files: DEFAULT_CACHED_EXTENSIONS, noncachePath: DEFAULT_NONCACHE_PATH, browser: s.defCachefileExp, edge: s.defCachefileSrvexp, minUses: s.defCachefileHottime },
+    },
+  };
+}
+
+registerPublisher('service-line', {
+  async publish({ db, config }, id) {
+    const row = await findLineRow(db, id);
+    if (!row) return;
+    await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(await renderLineConfig(db, row), null, 2)}\n`);
+  },
+  async remove({ db, config }, id) {
+    await removeFiles(file(config.edgeDir, id));
+    await dropLine(db, id);
+  },
+  async purge({ db, config }, id, payload, taskNo) {
+    const row = await findLineRow(db, id);
+    if (!row) return;
+    const paths = (payload as { paths?: string[] } | null)?.paths ?? [];
+    const domains = serviceLineSettingsSchema.parse(JSON.parse(row.settings)).servername;
+    // The edge picks purge requests up from this folder; an empty list clears everything.
+    await writeAtomically(path.join(config.edgeDir, 'purge', `${taskNo}.json`), `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`);
+  },
+});

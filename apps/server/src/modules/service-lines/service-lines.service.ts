@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { serviceLineSettingsSchema, type CreateServiceLine, type ServiceLine, type ServiceLineSettings, type StoreKind, type UpdateServiceLine } from '@parapet/shared';
+import type { Database, ServiceLinesTable } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { isUniqueViolation } from '../../lib/unique-violation.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
+import { setReferences } from '../references/references.repository.js';
+import { createWithinQuota } from '../tenancy/quota.js';
+import { resolveLine } from './references.js';
+import { countLines, deleteLineRow, findLineByName, findLineRow, insertLineRow, syncLineDomains, updateLineRow } from './service-lines.repository.js';
+
+type LineRow = Selectable<ServiceLinesTable>;
+
+export interface LineContext {
+  db: Kysely<Database>;
+  kind: StoreKind;
+  actor: string;
+  cnameZone: string;
+}
+
+/** The answer of spec §4: the task's number, or empty when one is already in flight. */
+export interface TaskAnswer {
+  taskNo: string;
+}
+const ALREADY_DEPLOYING: TaskAnswer = { taskNo: '' };
+
+export function toLine(row: LineRow): ServiceLine {
+  return {
+    ...serviceLineSettingsSchema.parse(JSON.parse(row.settings)),
+    id: row.id,
+    groupName: row.group_name,
+    appProfileName: row.app_profile_name,
+    status: row.status,
+    lastError: row.last_error,
+    cnameto: row.cnameto,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+/** Only the settings, whatever else the body carried (the whole detail is sent back on save). */
+const settingsOf = (input: ServiceLineSettings): ServiceLineSettings => serviceLineSettingsSchema.parse(input);
+const auditView = (name: string, settings: ServiceLineSettings) => ({ appProfileName: name, ...settings });
+
+/** A name under the configured zone that says nothing about the customer. */
+const newCname = (zone: string): string => `${randomBytes(8).toString('hex')}.${zone}`;
+
+async function checked(ctx: LineContext, groupName: string, settings: ServiceLineSettings, lineId: string | null) {
+  const resolved = await resolveLine(ctx.db, groupName, settings, lineId);
+  if (Object.keys(resolved.fields).length) throw new AppError('VALIDATION_FAILED', resolved.fields);
+  return resolved.targets;
+}
+
+/** A domain or name taken by a racing save between our check and our write. */
+function raced(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('VALIDATION_FAILED', { servername: 'taken' });
+  throw error;
+}
+
+export async function createLine(ctx: LineContext, input: CreateServiceLine): Promise<TaskAnswer> {
+  const { groupName, appProfileName } = input;
+  const settings = settingsOf(input);
+  if (await findLineByName(ctx.db, groupName, appProfileName)) throw new AppError('ALREADY_EXISTS', { appProfileName: 'taken' });
+  const targets = await checked(ctx, groupName, settings, null);
+  const now = Date.now();
+  const row = { id: newId(), group_name: groupName, app_profile_name: appProfileName, settings: JSON.stringify(settings), cnameto: newCname(ctx.cnameZone), status: 'Deploying' as const, last_error: null, created_by: ctx.actor, created_at: now, updated_at: now };
+  const taskNo = await createWithinQuota(ctx.db, ctx.kind, {
+    groupName,
+    limit: 'maxAppProfileCount',
+    count: (trx) => countLines(trx, groupName),
+    create: async (trx) => {
+      await insertLineRow(trx, row);
+      await syncLineDomains(trx, { id: row.id, groupName }, settings.servername, ctx.actor);
+      await setReferences(trx, { groupName, entity: 'service-line', id: row.id, name: appProfileName }, targets);
+      await appendAudit(trx, { actor: ctx.actor, groupName, entity: 'service-line', entityId: row.id, action: 'create', before: null, after: auditView(appProfileName, settings) });
+      return enqueueDeploy(trx, { groupName, entity: 'service-line', entityId: row.id, entityName: appProfileName, operation: 'publish' });
+    },
+  }).catch(raced);
+  taskQueued();
+  return { taskNo };
+}
+
+/**
+ * Saves the whole line over the version that was read. While a task for it is in flight the
+ * answer is an empty taskNo (spec §4), and nothing changes.
+ */
+export async function updateLine(ctx: LineContext, before: LineRow, input: UpdateServiceLine): Promise<TaskAnswer> {
+  if (input.appProfileName !== before.app_profile_name || input.groupName !== before.group_name) throw new AppError('VALIDATION_FAILED', { appProfileName: 'invalid_value' });
+  if (before.status !== 'Running') return ALREADY_DEPLOYING;
+  const settings = settingsOf(input);
+  const targets = await checked(ctx, before.group_name, settings, before.id);
+  const taskNo = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await updateLineRow(trx, before.id, input.version, { settings: JSON.stringify(settings) }))) throw new AppError('VERSION_CONFLICT');
+      await syncLineDomains(trx, { id: before.id, groupName: before.group_name }, settings.servername, ctx.actor);
+      await setReferences(trx, { groupName: before.group_name, entity: 'service-line', id: before.id, name: before.app_profile_name }, targets);
+      await appendAudit(trx, {
+        actor: ctx.actor,
+        groupName: before.group_name,
+        entity: 'service-line',
+        entityId: before.id,
+        action: 'update',
+        before: auditView(before.app_profile_name, serviceLineSettingsSchema.parse(JSON.parse(before.settings))),
+        after: auditView(before.app_profile_name, settings),
+      });
+      return enqueueDeploy(trx, { groupName: before.group_name, entity: 'service-line', entityId: before.id, entityName: before.app_profile_name, operation: 'publish' });
+    })
+    .catch(raced);
+  taskQueued();
+  return { taskNo };
+}
+
+/** Deleting shows Deleting until the edge has dropped the line; then the row goes. */
+export async function deleteLine(ctx: LineContext, row: LineRow): Promise<TaskAnswer> {
+  if (row.status !== 'Running') return ALREADY_DEPLOYING;
+  const taskNo = await ctx.db.transaction().execute(async (trx) => {
+    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'delete', before: auditView(row.app_profile_name, serviceLineSettingsSchema.parse(JSON.parse(row.settings))), after: null });
+    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'remove' });
+  });
+  taskQueued();
+  return { taskNo };
+}
+
+/** Clearing cache is a task of its own; an empty path list means everything. */
+export async function purgeLine(ctx: LineContext, row: LineRow, paths: string[]): Promise<TaskAnswer> {
+  if (row.status === 'Deleting') return ALREADY_DEPLOYING;
+  const taskNo = await ctx.db.transaction().execute(async (trx) => {
+    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'purge', before: null, after: { paths } });
+    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'purge', payload: { paths } });
+  });
+  taskQueued();
+  return { taskNo };
+}
+
+/** The removal itself, run by the deploy task once the edge has dropped the line. */
+export async function dropLine(db: Kysely<Database>, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findLineRow(trx, id);
+    if (!row) return;
+    await setReferences(trx, { groupName: row.group_name, entity: 'service-line', id, name: row.app_profile_name }, []);
+    await deleteLineRow(trx, id);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SERVICE_LINE_API, documentExistAnswerSchema, documentExistQuerySchema, errorBodySchema, ipValidateAnswerSchema, ipValidateSchema, isIP, isOriginAddress } from '@parapet/shared';
+import { findLineByName } from './service-lines.repository.js';
+
+const tags = ['service lines'];
+const security = [{ session: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The form's checks as it is filled in (spec §7 /validate calls); the save checks again. */
+export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.post(SERVICE_LINE_API.ipValidate, { schema: { tags, security, summary: 'Is a value a valid origin address or IP', body: ipValidateSchema, response: { 200: ipValidateAnswerSchema, ...errors } } }, async (request) => {
+    const { topic, val } = request.body;
+    const value = val.trim();
+    return { success: topic === 'origin' ? isOriginAddress(value) : isIP(value) !== 0 };
+  });
+
+  app.get(
+    SERVICE_LINE_API.documentExist,
+    { schema: { tags, security, summary: 'Is a line name taken in the group, or a domain taken by any line', querystring: documentExistQuerySchema, response: { 200: documentExistAnswerSchema, ...errors } } },
+    async (request) => {
+      const { topic, fieldVal, groupName } = request.query;
+      await app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: 'read' });
+      if (topic === 'appProfileName') return { exist: (await findLineByName(app.store.db, groupName, fieldVal)) !== undefined };
+      // A domain is unique across all groups; the answer says only whether it is free.
+      const owner = await app.store.db.selectFrom('line_domains').select('domain').where('domain', '=', fieldVal.toLowerCase()).executeTakeFirst();
+      return { exist: owner !== undefined };
+    },
+  );
+};
