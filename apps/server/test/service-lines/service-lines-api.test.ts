@@ -44,8 +44,9 @@ describe.each(storeKinds)('service lines API on %s', (kind) => {
 
     await t.app.deploy.drain();
     expect((await owner.client.get(fill(TASK_API.task, { taskNo }))).json()).toMatchObject({ state: 'succeeded', entity: 'service-line' });
-    const running = (await owner.client.get(fill(SERVICE_LINE_API.line, { id: made.id }))).json();
-    expect(running.status).toBe('Running');
+    const running = (await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: 'lineowner', appProfileName: 'shop.example' }))).json();
+    expect(running).toMatchObject({ id: made.id, status: 'Running' });
+    expect((await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: 'lineowner', appProfileName: 'no.such' }))).statusCode).toBe(404);
     const config = JSON.parse(await readFile(path.join(t.dataDir, 'edge', 'service-lines', `${made.id}.json`), 'utf8'));
     expect(config).toMatchObject({ name: 'shop.example', domains: ['shop.example.com', 'www.shop.example.com'], listen: { http: [80], https: [] }, acceptHttp10: false, tls: null, upstream: { scheme: 'http', port: 80, servers: [{ address: '10.0.0.1', weight: 1, backup: false }] } });
     expect(config.errorPage).toMatch(/^html-pages\/.+\.html$/);

@@ -35,6 +35,7 @@ const B_VALUES: Record<string, string> = {
   expiry: 'valid',
   ridPosition: 'topLeft',
   ridColor: 'black',
+  appProfileName: 'beta.line',
   topic: 'appProfileName',
   fieldVal: 'beta.line',
   timestamp: '1',

@@ -292,6 +292,8 @@ export const serviceLineListQuerySchema = z.object({
 });
 export const serviceLineListSchema = z.object({ items: z.array(serviceLineSchema), total: z.number().int() }).meta({ id: 'ServiceLineList' });
 
+export const lineByNameParamsSchema = z.object({ groupName: z.string().min(1).max(64), appProfileName: z.string().min(1).max(APP_PROFILE_NAME_MAX_LENGTH) });
+
 /** Clearing cache: paths (or patterns) to clear; an empty list clears everything. */
 export const purgeSchema = z.object({ paths: z.array(z.string().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]) }).meta({ id: 'PurgeCache' });
 
@@ -320,5 +322,7 @@ export const SERVICE_LINE_API = {
   checkCname: '/validate/checkcname',
   lines: '/service-lines',
   line: '/service-lines/:id',
+  /** The line a Service Setting URL names (spec §2 /service/overview/:appProfileName/:groupName). */
+  lineByName: '/groups/:groupName/service-lines/:appProfileName',
   purge: '/service-lines/:id/purge',
 } as const;

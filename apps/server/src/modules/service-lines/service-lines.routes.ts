@@ -5,6 +5,7 @@ import {
   createServiceLineSchema,
   errorBodySchema,
   idParamsSchema,
+  lineByNameParamsSchema,
   purgeSchema,
   serviceLineListQuerySchema,
   serviceLineListSchema,
@@ -15,7 +16,7 @@ import {
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { registerUsageCounter } from '../tenancy/usage.js';
-import { countLines, findLineRow, listLineRows } from './service-lines.repository.js';
+import { countLines, findLineByName, findLineRow, listLineRows } from './service-lines.repository.js';
 import { createLine, deleteLine, purgeLine, toLine, updateLine, type LineContext } from './service-lines.service.js';
 import './service-lines.publisher.js';
 
@@ -59,6 +60,14 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(SERVICE_LINE_API.line, { schema: { tags, security, summary: 'One service line', params: idParamsSchema, response: { 200: serviceLineSchema, ...errors } } }, async (request) =>
     toLine(await loadRow(request, request.params.id, 'read')),
   );
+
+  app.get(SERVICE_LINE_API.lineByName, { schema: { tags, security, summary: 'The service line of a group by its name', params: lineByNameParamsSchema, response: { 200: serviceLineSchema, ...errors } } }, async (request) => {
+    const { groupName, appProfileName } = request.params;
+    await access(request, groupName, 'read');
+    const row = await findLineByName(app.store.db, groupName, appProfileName);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toLine(row);
+  });
 
   app.delete(SERVICE_LINE_API.line, { schema: { tags, security, summary: 'Delete a service line: Deleting until the edge has dropped it', params: idParamsSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) =>
     deleteLine(await context(request), await loadRow(request, request.params.id, 'write')),
