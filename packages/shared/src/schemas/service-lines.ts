@@ -294,8 +294,49 @@ export const serviceLineListSchema = z.object({ items: z.array(serviceLineSchema
 
 export const lineByNameParamsSchema = z.object({ groupName: z.string().min(1).max(64), appProfileName: z.string().min(1).max(APP_PROFILE_NAME_MAX_LENGTH) });
 
-/** Clearing cache: paths (or patterns) to clear; an empty list clears everything. */
-export const purgeSchema = z.object({ paths: z.array(z.string().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]) }).meta({ id: 'PurgeCache' });
+/**
+ * Clearing cache: paths (or patterns) to clear, an empty list clearing everything; `domains`
+ * narrows it to some of the line's domains (the Domains tab's bulk clear), all when absent.
+ */
+export const purgeSchema = z
+  .object({
+    paths: z.array(z.string().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]),
+    domains: z.array(domainSchema).max(500).optional(),
+  })
+  .meta({ id: 'PurgeCache' });
+
+/** One domain of a line as the Domains tab lists it. */
+export const lineDomainSchema = z.object({ domain: z.string(), description: z.string(), cnameto: z.string(), status: z.enum(LINE_STATUSES), createdBy: z.string(), createdAt: z.number() }).meta({ id: 'LineDomain' });
+export const lineDomainListSchema = z.object({ items: z.array(lineDomainSchema) }).meta({ id: 'LineDomainList' });
+
+/** Add domains (spec §7 `/table/rcm-nginxconfigs/update/create`): one or more, with a description. */
+export const addDomainSchema = z
+  .object({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, servername: z.array(domainSchema).min(1).max(500), description: z.string().max(500).default('') })
+  .meta({ id: 'AddDomain' });
+/** Bulk edit: the same description on the chosen domains (no redeploy: the edge does not read it). */
+export const bulkEditDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500), description: z.string().max(500) }).meta({ id: 'BulkEditDomains' });
+/** Bulk delete: the chosen domains leave the line (at least one must stay). */
+export const bulkDeleteDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500) }).meta({ id: 'BulkDeleteDomains' });
+
+/** Check CNAME (spec §7 `/validate/checkcname`): each domain of the line, looked up in DNS. */
+export const checkCnameSchema = z.object({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema }).meta({ id: 'CheckCname' });
+export const CNAME_CHECK_ERRORS = ['not_found', 'no_cname', 'timeout', 'failed'] as const;
+export const checkCnameAnswerSchema = z
+  .object({
+    target: z.string().describe("the line's cnameto"),
+    results: z.array(
+      z.object({
+        domain: z.string(),
+        /** The CNAME the resolver answered for the domain, if any. */
+        cname: z.string().nullable(),
+        /** True when the domain points at the target. */
+        ok: z.boolean(),
+        error: z.enum(CNAME_CHECK_ERRORS).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'CheckCnameAnswer' });
+export type CheckCnameAnswer = z.infer<typeof checkCnameAnswerSchema>;
 
 /** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
 export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
@@ -325,4 +366,7 @@ export const SERVICE_LINE_API = {
   /** The line a Service Setting URL names (spec §2 /service/overview/:appProfileName/:groupName). */
   lineByName: '/groups/:groupName/service-lines/:appProfileName',
   purge: '/service-lines/:id/purge',
+  domains: '/service-lines/:id/domains',
+  bulkEditDomains: '/service-lines/:id/domains/bulk-edit',
+  bulkDeleteDomains: '/service-lines/:id/domains/bulk-delete',
 } as const;
