@@ -45,6 +45,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'CNAME_ZONE must be a DNS zone such as cdn.example.net')
     .default('edge.parapet.localhost'),
+  DNS_RESOLVERS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'DNS_RESOLVERS must be a comma-separated list such as 1.1.1.1,8.8.8.8 or 127.0.0.1:5353')
+    .optional(),
   DEPLOY_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -81,6 +85,8 @@ export interface Config {
   edgeDir: string;
   /** The zone under which each service line gets the name its domains point at (CNAME). */
   cnameZone: string;
+  /** Resolvers Check CNAME asks (host or host:port); the system's own when unset. */
+  dnsResolvers: string[] | undefined;
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
 }
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: DEFAULT_WEB_ROOT,
     edgeDir: path.join(dataDir, 'edge'),
     cnameZone: e.CNAME_ZONE,
+    dnsResolvers: e.DNS_RESOLVERS?.split(','),
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
   };
 }

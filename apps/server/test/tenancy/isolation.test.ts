@@ -85,7 +85,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     const line = await t.store.db.selectFrom('service_lines').select('id').where('group_name', '=', 'beta').executeTakeFirstOrThrow();
     B_IDS['/api/service-lines'] = line.id;
     // A whole line detail aimed at B's line, for the update call.
-    Object.assign(B_BODY, { id: line.id, appProfileName: 'beta.line', customerPackage: 'standard', servername: ['stolen.example.com'], paths: [], topic: 'origin', val: '10.0.0.1' });
+    Object.assign(B_BODY, { id: line.id, appProfileName: 'beta.line', customerPackage: 'standard', servername: ['stolen.example.com'], domains: ['shop.example.com'], description: 'stolen', paths: [], topic: 'origin', val: '10.0.0.1' });
     Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }], htmlPageName: 'stolen', content: '<p>stolen</p>' });
     // Everything B made is deployed before the walk, so the worker changes nothing during it.
     await t.app.deploy.drain();

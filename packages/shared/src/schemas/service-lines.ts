@@ -65,6 +65,7 @@ export const SERVICE_LINE_FIELD_CODES = [
   'needs_https',
   'needs_both_schemes',
   'not_found',
+  'last_domain',
 ] as const;
 
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;

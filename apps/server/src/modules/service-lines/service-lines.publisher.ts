@@ -96,8 +96,9 @@ registerPublisher('service-line', {
   async purge({ db, config }, id, payload, taskNo) {
     const row = await findLineRow(db, id);
     if (!row) return;
-    const paths = (payload as { paths?: string[] } | null)?.paths ?? [];
-    const domains = serviceLineSettingsSchema.parse(JSON.parse(row.settings)).servername;
+    const request = (payload ?? {}) as { paths?: string[]; domains?: string[] };
+    const paths = request.paths ?? [];
+    const domains = request.domains ?? serviceLineSettingsSchema.parse(JSON.parse(row.settings)).servername;
     // The edge picks purge requests up from this folder; an empty list clears everything.
     await writeAtomically(path.join(config.edgeDir, 'purge', `${taskNo}.json`), `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`);
   },

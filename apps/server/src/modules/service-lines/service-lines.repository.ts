@@ -64,3 +64,8 @@ export async function syncLineDomains(trx: Transaction<Database>, line: { id: st
 }
 
 export const listLineDomains = (db: Db, lineId: string) => db.selectFrom('line_domains').selectAll().where('line_id', '=', lineId).orderBy('domain').execute();
+
+export async function setDomainDescriptions(db: Db, lineId: string, domains: readonly string[], description: string): Promise<void> {
+  if (domains.length === 0) return;
+  await db.updateTable('line_domains').set({ description }).where('line_id', '=', lineId).where('domain', 'in', [...domains]).execute();
+}

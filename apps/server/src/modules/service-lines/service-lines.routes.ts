@@ -2,7 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVICE_LINE_API,
+  addDomainSchema,
+  bulkDeleteDomainsSchema,
+  bulkEditDomainsSchema,
+  checkCnameAnswerSchema,
+  checkCnameSchema,
   createServiceLineSchema,
+  lineDomainListSchema,
+  okSchema,
   errorBodySchema,
   idParamsSchema,
   lineByNameParamsSchema,
@@ -16,8 +23,9 @@ import {
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { registerUsageCounter } from '../tenancy/usage.js';
-import { countLines, findLineByName, findLineRow, listLineRows } from './service-lines.repository.js';
-import { createLine, deleteLine, purgeLine, toLine, updateLine, type LineContext } from './service-lines.service.js';
+import { checkCnames } from './check-cname.js';
+import { countLines, findLineByName, findLineRow, listLineDomains, listLineRows } from './service-lines.repository.js';
+import { addDomains, createLine, deleteLine, describeDomains, purgeLine, removeDomains, toLine, updateLine, type LineContext } from './service-lines.service.js';
 import './service-lines.publisher.js';
 
 registerUsageCounter('maxAppProfileCount', countLines);
@@ -76,6 +84,40 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SERVICE_LINE_API.purge,
     { schema: { tags, security, summary: "Clear a line's cache by path; no path clears everything", params: idParamsSchema, body: purgeSchema, response: { 200: taskAnswerSchema, ...errors } } },
-    async (request) => purgeLine(await context(request), await loadRow(request, request.params.id, 'write'), request.body.paths),
+    async (request) => purgeLine(await context(request), await loadRow(request, request.params.id, 'write'), request.body.paths, request.body.domains),
   );
+
+  /** A line by group and name, for the calls that name it so (spec §7 bodies). */
+  const loadByName = async (request: FastifyRequest, groupName: string, appProfileName: string, kind: AccessKind) => {
+    await access(request, groupName, kind);
+    const row = await findLineByName(app.store.db, groupName, appProfileName);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  };
+
+  app.get(SERVICE_LINE_API.domains, { schema: { tags, security, summary: "A line's domains with their descriptions", params: idParamsSchema, response: { 200: lineDomainListSchema, ...errors } } }, async (request) => {
+    const row = await loadRow(request, request.params.id, 'read');
+    const domains = await listLineDomains(app.store.db, row.id);
+    return { items: domains.map((d) => ({ domain: d.domain, description: d.description, cnameto: row.cnameto, status: row.status, createdBy: d.created_by, createdAt: d.created_at })) };
+  });
+
+  app.post(SERVICE_LINE_API.addDomain, { schema: { tags, security, summary: 'Add domains to a line (spec §7); answers the deploy task', body: addDomainSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) => {
+    const { groupName, appProfileName, servername, description } = request.body;
+    return addDomains(await context(request), await loadByName(request, groupName, appProfileName, 'write'), servername, description);
+  });
+
+  app.post(SERVICE_LINE_API.bulkEditDomains, { schema: { tags, security, summary: 'Give several domains of a line one description', params: idParamsSchema, body: bulkEditDomainsSchema, response: { 200: okSchema, ...errors } } }, async (request) => {
+    await describeDomains(await context(request), await loadRow(request, request.params.id, 'write'), request.body.domains, request.body.description);
+    return { ok: true as const };
+  });
+
+  app.post(SERVICE_LINE_API.bulkDeleteDomains, { schema: { tags, security, summary: 'Take several domains off a line (one must stay)', params: idParamsSchema, body: bulkDeleteDomainsSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) =>
+    removeDomains(await context(request), await loadRow(request, request.params.id, 'write'), request.body.domains),
+  );
+
+  app.post(SERVICE_LINE_API.checkCname, { schema: { tags, security, summary: "Whether each of a line's domains points at its CNAME target, asked of real DNS", body: checkCnameSchema, response: { 200: checkCnameAnswerSchema, ...errors } } }, async (request) => {
+    const row = await loadByName(request, request.body.groupName, request.body.appProfileName, 'read');
+    const domains = (await listLineDomains(app.store.db, row.id)).map((d) => d.domain);
+    return { target: row.cnameto, results: await checkCnames(domains, row.cnameto, app.config.dnsResolvers) };
+  });
 };

@@ -10,7 +10,7 @@ import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { setReferences } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
 import { resolveLine } from './references.js';
-import { countLines, deleteLineRow, findLineByName, findLineRow, insertLineRow, syncLineDomains, updateLineRow } from './service-lines.repository.js';
+import { countLines, deleteLineRow, findLineByName, findLineRow, insertLineRow, setDomainDescriptions, syncLineDomains, updateLineRow } from './service-lines.repository.js';
 
 type LineRow = Selectable<ServiceLinesTable>;
 
@@ -91,14 +91,23 @@ export async function createLine(ctx: LineContext, input: CreateServiceLine): Pr
  */
 export async function updateLine(ctx: LineContext, before: LineRow, input: UpdateServiceLine): Promise<TaskAnswer> {
   if (input.appProfileName !== before.app_profile_name || input.groupName !== before.group_name) throw new AppError('VALIDATION_FAILED', { appProfileName: 'invalid_value' });
+  return saveLine(ctx, before, settingsOf(input), input.version);
+}
+
+/**
+ * Writes new settings over the version read, with the line's domains, its references and its
+ * audit entry, and queues the deployment, all in one transaction. While a task for the line is
+ * in flight nothing changes and the answer is an empty taskNo.
+ */
+async function saveLine(ctx: LineContext, before: LineRow, settings: ServiceLineSettings, version: number, descriptions?: { domains: string[]; description: string }): Promise<TaskAnswer> {
   if (before.status !== 'Running') return ALREADY_DEPLOYING;
-  const settings = settingsOf(input);
   const targets = await checked(ctx, before.group_name, settings, before.id);
   const taskNo = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      if (!(await updateLineRow(trx, before.id, input.version, { settings: JSON.stringify(settings) }))) throw new AppError('VERSION_CONFLICT');
+      if (!(await updateLineRow(trx, before.id, version, { settings: JSON.stringify(settings) }))) throw new AppError('VERSION_CONFLICT');
       await syncLineDomains(trx, { id: before.id, groupName: before.group_name }, settings.servername, ctx.actor);
+      if (descriptions) await setDomainDescriptions(trx, before.id, descriptions.domains, descriptions.description);
       await setReferences(trx, { groupName: before.group_name, entity: 'service-line', id: before.id, name: before.app_profile_name }, targets);
       await appendAudit(trx, {
         actor: ctx.actor,
@@ -116,6 +125,45 @@ export async function updateLine(ctx: LineContext, before: LineRow, input: Updat
   return { taskNo };
 }
 
+const currentSettings = (row: LineRow): ServiceLineSettings => serviceLineSettingsSchema.parse(JSON.parse(row.settings));
+
+/** Adds domains to a line (spec §7 rcm-nginxconfigs create); one already on the line is a duplicate. */
+export async function addDomains(ctx: LineContext, row: LineRow, domains: string[], description: string): Promise<TaskAnswer> {
+  const settings = currentSettings(row);
+  const fields: Record<string, string> = {};
+  domains.forEach((domain, i) => {
+    if (settings.servername.includes(domain) || domains.indexOf(domain) !== i) fields[`servername.${i}`] = 'duplicate_entry';
+  });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+  return saveLine(ctx, row, { ...settings, servername: [...settings.servername, ...domains] }, row.version, { domains, description });
+}
+
+/** Takes domains off a line; the line keeps at least one. */
+export async function removeDomains(ctx: LineContext, row: LineRow, domains: string[]): Promise<TaskAnswer> {
+  const settings = currentSettings(row);
+  assertOwnDomains(settings, domains);
+  const remaining = settings.servername.filter((d) => !domains.includes(d));
+  if (remaining.length === 0) throw new AppError('VALIDATION_FAILED', { domains: 'last_domain' });
+  return saveLine(ctx, row, { ...settings, servername: remaining }, row.version);
+}
+
+/** The same description on several domains; the edge does not read it, so no task. */
+export async function describeDomains(ctx: LineContext, row: LineRow, domains: string[], description: string): Promise<void> {
+  assertOwnDomains(currentSettings(row), domains);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setDomainDescriptions(trx, row.id, domains, description);
+    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'update', before: null, after: { domains, description } });
+  });
+}
+
+function assertOwnDomains(settings: ServiceLineSettings, domains: string[]): void {
+  const fields: Record<string, string> = {};
+  domains.forEach((domain, i) => {
+    if (!settings.servername.includes(domain)) fields[`domains.${i}`] = 'not_found';
+  });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+}
+
 /** Deleting shows Deleting until the edge has dropped the line; then the row goes. */
 export async function deleteLine(ctx: LineContext, row: LineRow): Promise<TaskAnswer> {
   if (row.status !== 'Running') return ALREADY_DEPLOYING;
@@ -127,12 +175,14 @@ export async function deleteLine(ctx: LineContext, row: LineRow): Promise<TaskAn
   return { taskNo };
 }
 
-/** Clearing cache is a task of its own; an empty path list means everything. */
-export async function purgeLine(ctx: LineContext, row: LineRow, paths: string[]): Promise<TaskAnswer> {
+/** Clearing cache is a task of its own; no path means everything, no domain list means every domain. */
+export async function purgeLine(ctx: LineContext, row: LineRow, paths: string[], domains?: string[]): Promise<TaskAnswer> {
   if (row.status === 'Deleting') return ALREADY_DEPLOYING;
+  if (domains) assertOwnDomains(currentSettings(row), domains);
+  const payload = domains ? { paths, domains } : { paths };
   const taskNo = await ctx.db.transaction().execute(async (trx) => {
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'purge', before: null, after: { paths } });
-    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'purge', payload: { paths } });
+    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'purge', before: null, after: payload });
+    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'purge', payload });
   });
   taskQueued();
   return { taskNo };
