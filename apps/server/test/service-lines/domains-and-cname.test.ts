@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SERVICE_LINE_API } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
