@@ -45,7 +45,7 @@ export async function startTestDns(records: Record<string, { cname?: string }>):
     header.writeUInt16BE(0x8580 | (record ? 0 : 3), 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(cname ? 1 : 0, 6);
-    const parts = [header, message.subarray(12, question.end)];
+    const parts: Buffer[] = [header, Buffer.from(message.subarray(12, question.end))];
     if (cname) {
       const data = encodeName(cname);
       const fixed = Buffer.alloc(12);

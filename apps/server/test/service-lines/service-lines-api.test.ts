@@ -115,6 +115,15 @@ describe.each(storeKinds)('service lines API on %s', (kind) => {
     expect(config.tls).toEqual({ certificate: `certs/${cert.id}.pem`, key: `certs/${cert.id}.key` });
     expect(Object.keys(config.upstream.policiesByRegion)).toEqual(['default', 'DE']);
 
+    // Replacing the certificate redeploys the line that uses it.
+    const replaced = await owner.client.put(fill(CERT_API.cert, { id: cert.id }), { pem: c.leafPem, key: c.leafKey, version: cert.version });
+    expect(replaced.statusCode).toBe(200);
+    expect((await owner.client.get(fill(SERVICE_LINE_API.line, { id: line.id }))).json().status).toBe('Deploying');
+    await t.app.deploy.drain();
+    expect((await owner.client.get(fill(SERVICE_LINE_API.line, { id: line.id }))).json().status).toBe('Running');
+    const lineTasks = await t.store.db.selectFrom('deploy_tasks').select('state').where('entity_id', '=', line.id).execute();
+    expect(lineTasks.map((task) => task.state)).toEqual(['succeeded', 'succeeded']);
+
     const refused = await owner.client.delete(fill(CERT_API.cert, { id: cert.id }));
     expect(refused.json()).toMatchObject({ code: 'IN_USE', usedBy: ['shop.example'] });
     expect((await owner.client.get(fill(CERT_API.cert, { id: cert.id }))).json().usedBy).toEqual(['shop.example']);

@@ -7,7 +7,7 @@ import { sealSecret } from '../../lib/secret-box.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { assertNotDeploying } from '../deploy/entity-status.js';
-import { assertNotInUse, usersOf } from '../references/references.repository.js';
+import { assertNotInUse, linesUsing, usersOf } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
 import { countCerts, deleteCertRow, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
 import { CertificateError, parseCertificate } from './parse-certificate.js';
@@ -109,6 +109,10 @@ export async function replaceCert(ctx: CertContext, before: CertRow, input: { pe
     if (!(await updateCertRow(trx, before.id, input.version, columns))) throw new AppError('VERSION_CONFLICT');
     await appendAudit(trx, { actor: ctx.actor, groupName: before.group_name, entity: 'cert', entityId: before.id, action: 'update', before: auditView(before), after: auditView({ ...before, ...columns }) });
     await enqueueDeploy(trx, { groupName: before.group_name, entity: 'cert', entityId: before.id, entityName: before.keypairname, operation: 'publish' });
+    // Every line terminating TLS with it picks the new certificate up in a deployment of its own.
+    for (const line of await linesUsing(trx, 'cert', before.id)) {
+      await enqueueDeploy(trx, { groupName: line.groupName, entity: 'service-line', entityId: line.id, entityName: line.name, operation: 'publish' });
+    }
   });
   taskQueued();
   const after = await findCertRow(ctx.db, before.id);

@@ -41,3 +41,9 @@ export async function assertNotInUse(db: Db, entity: DeployEntity, id: string): 
   const users = (await usersOf(db, entity, [id])).get(id);
   if (users?.length) throw new AppError('IN_USE', undefined, { usedBy: users });
 }
+
+/** The service lines (ids and names) that use an item, for redeploying them when it changes. */
+export async function linesUsing(db: Db, entity: DeployEntity, id: string): Promise<Array<{ id: string; name: string; groupName: string }>> {
+  const rows = await db.selectFrom('entity_refs').select(['from_id', 'from_name', 'group_name']).where('from_entity', '=', 'service-line').where('to_entity', '=', entity).where('to_id', '=', id).execute();
+  return rows.map((r) => ({ id: r.from_id, name: r.from_name, groupName: r.group_name }));
+}
