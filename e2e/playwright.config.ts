@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      // Deployments take a moment, as across a fleet, so a test can watch Deploying turn Running.
+      EDGE_SETTLE_MS: '1500',
     },
   },
 });

@@ -49,6 +49,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'DNS_RESOLVERS must be a comma-separated list such as 1.1.1.1,8.8.8.8 or 127.0.0.1:5353')
     .optional(),
+  EDGE_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   DEPLOY_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -87,6 +88,11 @@ export interface Config {
   cnameZone: string;
   /** Resolvers Check CNAME asks (host or host:port); the system's own when unset. */
   dnsResolvers: string[] | undefined;
+  /**
+   * How long a deploy task waits after writing the edge files before it reports success: the
+   * time edge nodes are given to load them (0 for a single local edge).
+   */
+  edgeSettleMs: number;
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
 }
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edgeDir: path.join(dataDir, 'edge'),
     cnameZone: e.CNAME_ZONE,
     dnsResolvers: e.DNS_RESOLVERS?.split(','),
+    edgeSettleMs: e.EDGE_SETTLE_MS,
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
   };
 }

@@ -66,6 +66,7 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
       else if (task.operation === 'remove') await publisher.remove(ctx, task.entity_id);
       else if (publisher.purge) await publisher.purge(ctx, task.entity_id, task.payload === null ? null : JSON.parse(task.payload), task.task_no);
       else throw new Error(`${task.entity} cannot be purged`);
+      if (config.edgeSettleMs > 0) await new Promise((resolve) => setTimeout(resolve, config.edgeSettleMs));
     } catch (failure) {
       error = reasonOf(failure);
       log.warn({ err: failure, taskNo: task.task_no }, 'deploy task failed');
