@@ -50,7 +50,7 @@ export default defineConfig({
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       // Deployments take a moment, as across a fleet, so a test can watch Deploying turn Running.
-      EDGE_SETTLE_MS: '1500',
+      EDGE_SETTLE_MS: '3000',
     },
   },
 });

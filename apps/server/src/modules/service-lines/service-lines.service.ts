@@ -100,6 +100,8 @@ export async function updateLine(ctx: LineContext, before: LineRow, input: Updat
  * in flight nothing changes and the answer is an empty taskNo.
  */
 async function saveLine(ctx: LineContext, before: LineRow, settings: ServiceLineSettings, version: number, descriptions?: { domains: string[]; description: string }): Promise<TaskAnswer> {
+  // A stale save is told so first: reloading is what it needs, deploying or not.
+  if (version !== before.version) throw new AppError('VERSION_CONFLICT');
   if (before.status !== 'Running') return ALREADY_DEPLOYING;
   const targets = await checked(ctx, before.group_name, settings, before.id);
   const taskNo = await ctx.db
