@@ -9,6 +9,7 @@ import type nav from './en-US/nav.json';
 import type originPolicies from './en-US/originPolicies.json';
 import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
+import type serviceLines from './en-US/serviceLines.json';
 
 // Typed keys: t('nav:menu.certs') is checked at compile time against the English files, and
 // the locale test checks the other languages have the same keys.
@@ -27,6 +28,7 @@ declare module 'i18next' {
       originPolicies: typeof originPolicies;
       plans: typeof plans;
       profile: typeof profile;
+      serviceLines: typeof serviceLines;
     };
   }
 }

@@ -1,0 +1,34 @@
+import { documentExistAnswerSchema, ipValidateAnswerSchema, SERVICE_LINE_API } from '@parapet/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '@/lib/api-client';
+import { serviceLinesRootKey } from './list-service-lines';
+
+/** POST /api/validate/ipvalidate {topic:'origin', val} → is it a usable origin address (spec §7). */
+export async function validateOrigin(address: string, signal?: AbortSignal): Promise<boolean> {
+  return ipValidateAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.ipValidate, { topic: 'origin', val: address }, { signal })).success;
+}
+
+/** GET /api/validate/documentexist?topic=appProfileName&fieldVal=&groupName=&timestamp= → is the name taken in the group. */
+export async function lineNameExists(groupName: string, name: string, signal?: AbortSignal): Promise<boolean> {
+  const query = { topic: 'appProfileName', fieldVal: name, groupName, timestamp: Date.now() };
+  return documentExistAnswerSchema.parse(await api.get<unknown>(SERVICE_LINE_API.documentExist, { query, signal })).exist;
+}
+
+/**
+ * The form's server checks, cached so that Next and Save do not ask again about a value
+ * already answered. An address stays valid or not; a name's answer goes stale whenever the
+ * lines change (its key is under the lines' root).
+ */
+export function useLineFieldChecks() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      originValid: (address: string) =>
+        queryClient.fetchQuery({ queryKey: [...serviceLinesRootKey, 'origin-valid', address], queryFn: ({ signal }) => validateOrigin(address, signal), staleTime: Infinity }),
+      nameExists: (groupName: string, name: string) =>
+        queryClient.fetchQuery({ queryKey: [...serviceLinesRootKey, 'name-exists', groupName, name], queryFn: ({ signal }) => lineNameExists(groupName, name, signal), staleTime: 10_000 }),
+    }),
+    [queryClient],
+  );
+}
