@@ -1,14 +1,4 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { ServiceOverviewPage } from './components/service-overview-page';
 
-/** /service/overview/:appProfileName?/:groupName?: one service line's settings. */
-export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.serviceOverview')}</PageTitle>
-      <Empty />
-    </>
-  );
-}
+/** /service/overview/:appProfileName?/:groupName?: one service line's settings (spec §2 Service Setting). */
+export const Component = ServiceOverviewPage;

@@ -1,0 +1,19 @@
+import { SERVICE_LINE_API, taskAnswerSchema, type ServiceLine } from '@parapet/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { onServiceLineChanged } from './get-service-line';
+
+/**
+ * POST /api/table/rcm-app-profiles/update/index with the whole detail as it was read (its
+ * `version` included) and the changes → {taskNo}; an empty taskNo means a deployment of the
+ * line is already in flight. A newer version on the server answers 409 VERSION_CONFLICT.
+ */
+export async function updateServiceLine(line: ServiceLine) {
+  return taskAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.update, line));
+}
+
+export function useUpdateServiceLine() {
+  const queryClient = useQueryClient();
+  // Settled, not success: after a conflict the screen must be able to show the newer version.
+  return useMutation({ mutationFn: updateServiceLine, onSettled: () => onServiceLineChanged(queryClient) });
+}

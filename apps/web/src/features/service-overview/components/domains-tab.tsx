@@ -1,0 +1,145 @@
+import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { UNLIMITED_DOMAINS } from '@parapet/shared';
+import { Alert, App, Button, Card, Space, Table, Typography, type ButtonProps } from 'antd';
+import { useState, type HTMLAttributes, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { toFieldErrorCode } from '@/lib/form-rules';
+import { useToast } from '@/lib/toast';
+import { useResourceLimits } from '@/lib/tenancy/resource-limits';
+import { useBulkDeleteDomains } from '../api/bulk-delete-domains';
+import { useLineDomains, type LineDomain } from '../api/list-line-domains';
+import { usePurgeLineCache } from '../api/purge-line-cache';
+import { useLine } from './line-context';
+import { StatusTag } from './status-tag';
+import { TextOrDash } from './read-view';
+import { useTaskToast } from './use-task-toast';
+import { DomainAddModal } from './domain-add-modal';
+import { DomainsEditModal } from './domains-edit-modal';
+
+/** The line's own cap, else the plan's (a cap of -1 leaves it to the plan). */
+function useDomainLimit(): number | undefined {
+  const { line } = useLine();
+  const limits = useResourceLimits(line.groupName);
+  if (line.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS) return line.maxServerNameInAppProfileCount;
+  return limits.data?.plan.resourceLimits.maxServerNameInAppProfileCount;
+}
+
+/** A click on a row toggles it too, so the whole row is a target; not one on its checkbox or on a control inside it. */
+const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest('.ant-table-selection-column, button, a, [role="button"], .ant-typography-copy') !== null;
+
+/** The line's domains: add, and bulk edit, delete and clear cache on the selected ones (spec §2 Domains list). */
+export function DomainsTab() {
+  const { t } = useTranslation(['serviceOverview', 'fieldErrors', 'common']);
+  const { line, canWrite } = useLine();
+  const { modal } = App.useApp();
+  const toast = useToast();
+  const taskToast = useTaskToast();
+  const domains = useLineDomains(line.id);
+  const remove = useBulkDeleteDomains();
+  const purge = usePurgeLineCache();
+  const max = useDomainLimit();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const items = domains.data ?? [];
+  // Only domains still listed count as chosen (one may have gone since it was ticked).
+  const chosen = selected.filter((d) => items.some((item) => item.domain === d));
+  const count = items.length || line.servername.length;
+  const toggle = (domain: string) => setSelected((prev) => (prev.includes(domain) ? prev.filter((d) => d !== domain) : [...prev, domain]));
+
+  const onError = (error: unknown) => {
+    // A refused delete names its reason per domain (the last domain of a line must stay).
+    const code = isApiError(error) ? Object.values(error.fields ?? {})[0] : undefined;
+    if (code) toast.error(t(`fieldErrors:${toFieldErrorCode(code)}`), 'toast-api-error');
+    else toast.apiError(error);
+  };
+  const confirm = (title: string, danger: boolean, onOk: () => void) =>
+    modal.confirm({
+      title,
+      okText: t('common:actions.ok'),
+      cancelText: t('common:actions.cancel'),
+      okButtonProps: { danger, 'data-testid': 'confirm-ok' } as ButtonProps,
+      onOk,
+    });
+  const bulkDelete = () =>
+    confirm(t('domains.confirmDelete', { count: chosen.length }), true, () =>
+      remove.mutate(
+        { id: line.id, domains: chosen },
+        {
+          onSuccess: (answer) => {
+            if (taskToast(answer, t('messages.domainsDeleted'), 'domains-deleted')) setSelected([]);
+          },
+          onError,
+        },
+      ),
+    );
+  const bulkPurge = () =>
+    confirm(t('domains.confirmPurge', { count: chosen.length }), false, () =>
+      purge.mutate({ id: line.id, paths: [], domains: chosen }, { onSuccess: (answer) => void taskToast(answer, t('messages.purgeStarted'), 'purge-started'), onError }),
+    );
+
+  const actions = canWrite ? (
+    <Space wrap>
+      <Button icon={<EditOutlined />} disabled={!chosen.length} onClick={() => setEditing(true)} data-testid="domains-bulk-edit">
+        {t('domains.bulkEdit')}
+      </Button>
+      <Button icon={<ClearOutlined />} disabled={!chosen.length} loading={purge.isPending} onClick={bulkPurge} data-testid="domains-bulk-purge">
+        {t('domains.bulkPurge')}
+      </Button>
+      <Button danger icon={<DeleteOutlined />} disabled={!chosen.length} loading={remove.isPending} onClick={bulkDelete} data-testid="domains-bulk-delete">
+        {t('domains.bulkDelete')}
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} disabled={max !== undefined && count >= max} onClick={() => setAdding(true)} data-testid="domain-add">
+        {t('domains.add')}
+      </Button>
+    </Space>
+  ) : null;
+
+  return (
+    <Card title={t('tabs.domains')} extra={actions} data-testid="tab-read-domains">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Typography.Text data-testid="domains-count">{max === undefined ? t('domains.countUnlimited', { count }) : t('domains.count', { count, max })}</Typography.Text>
+        {chosen.length ? <Typography.Text type="secondary">{t('domains.selected', { count: chosen.length })}</Typography.Text> : null}
+      </Space>
+      {domains.isError ? <Alert type="error" showIcon title={t('domains.loadFailed')} style={{ marginBottom: 12 }} /> : null}
+      <Table<LineDomain>
+        rowKey="domain"
+        size="small"
+        loading={domains.isFetching}
+        dataSource={items}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('domains.empty') }}
+        rowSelection={canWrite ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        onRow={(row) =>
+          ({
+            'data-testid': `domain-row-${row.domain}`,
+            onClick: (event: MouseEvent) => {
+              if (canWrite && !fromControl(event)) toggle(row.domain);
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+        columns={[
+          { key: 'domain', title: t('domains.domain'), dataIndex: 'domain' },
+          { key: 'description', title: t('domains.description'), render: (_, row) => <TextOrDash value={row.description} /> },
+          { key: 'cname', title: t('domains.cname'), render: (_, row) => <Typography.Text copyable>{row.cnameto}</Typography.Text> },
+          { key: 'status', title: t('domains.status'), render: (_, row) => <StatusTag status={row.status} /> },
+        ]}
+        data-testid="domains-table"
+      />
+      {adding ? <DomainAddModal line={line} count={count} max={max} onClose={() => setAdding(false)} /> : null}
+      {editing ? (
+        <DomainsEditModal
+          line={line}
+          domains={chosen}
+          onClose={(saved) => {
+            setEditing(false);
+            if (saved) setSelected([]);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { Form, Input, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useLine } from './line-context';
+import { pickSpec } from './line-form';
+import { ReadFields, TagList, TextOrDash } from './read-view';
+import { SettingTab } from './setting-tab';
+import { StatusTag } from './status-tag';
+
+const spec = pickSpec(['description', 'tags']);
+const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The line's identity and audit fields; its description and tags can be edited. */
+export function OverviewTab() {
+  const { t } = useTranslation('serviceOverview');
+  const { line } = useLine();
+  const read = (
+    <ReadFields
+      items={[
+        { field: 'appProfileName', value: line.appProfileName },
+        { field: 'groupName', value: line.groupName },
+        { field: 'customerPackage', value: line.customerPackage },
+        { field: 'description', value: <TextOrDash value={line.description} /> },
+        { field: 'tags', value: <TagList values={line.tags} /> },
+        { field: 'createdBy', value: line.createdBy },
+        { field: 'createdAt', value: dayjs(line.createdAt).format(DATE_FORMAT) },
+        { field: 'updatedAt', value: dayjs(line.updatedAt).format(DATE_FORMAT) },
+        { field: 'status', value: <StatusTag status={line.status} /> },
+        { field: 'domainCount', value: line.servername.length },
+        { field: 'cnameto', value: <Typography.Text copyable>{line.cnameto}</Typography.Text> },
+      ]}
+    />
+  );
+  return (
+    <SettingTab
+      tab="overview"
+      read={read}
+      spec={spec}
+      fields={({ rules }) => (
+        <>
+          <Form.Item name="description" label={t('fields.description')} rules={rules('description')}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} data-testid="field-description" />
+          </Form.Item>
+          <Form.Item name="tags" label={t('fields.tags')} rules={rules('tags')}>
+            <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={t('fields.tags')} data-testid="field-tags" />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

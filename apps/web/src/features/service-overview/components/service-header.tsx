@@ -1,0 +1,69 @@
+import { ClearOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PATHS } from '@/lib/paths';
+import { withGroup } from '@/lib/tenancy/group-selection';
+import { PageTitle } from '@/components/page-title';
+import { CheckCnameModal } from './check-cname-modal';
+import { useLine } from './line-context';
+import { PurgeCacheModal } from './purge-cache-modal';
+import { StatusTag } from './status-tag';
+
+/** The line's name, status and CNAME, and the screen's actions (spec §2 Service Setting). */
+export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
+  const { t } = useTranslation('serviceOverview');
+  const { line, canWrite } = useLine();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [purging, setPurging] = useState(false);
+
+  const actions = (
+    <Space wrap>
+      {canWrite ? (
+        <Button icon={<PlusOutlined />} onClick={() => void navigate(withGroup(PATHS.serviceLineCreate, line.groupName))} data-testid="service-create-another">
+          {t('actions.createAnother')}
+        </Button>
+      ) : null}
+      <Button icon={<RollbackOutlined />} onClick={onOverview} data-testid="service-back-overview">
+        {t('actions.backToOverview')}
+      </Button>
+      <Button icon={<SearchOutlined />} onClick={() => setChecking(true)} data-testid="check-cname">
+        {t('actions.checkCname')}
+      </Button>
+      {canWrite ? (
+        <Button icon={<ClearOutlined />} disabled={line.status === 'Deleting'} onClick={() => setPurging(true)} data-testid="purge-cache">
+          {t('actions.purgeCache')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+
+  return (
+    <>
+      <PageTitle extra={actions}>{line.appProfileName}</PageTitle>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 3 }}
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'group', label: t('header.group'), children: line.groupName },
+          { key: 'status', label: t('header.status'), children: <StatusTag status={line.status} testId="service-status" /> },
+          {
+            key: 'cname',
+            label: t('header.cname'),
+            children: (
+              <Typography.Text copyable={{ text: line.cnameto }} data-testid="service-cname">
+                {line.cnameto}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+      {line.lastError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('header.lastError', { error: line.lastError })} data-testid="service-last-error" /> : null}
+      {checking ? <CheckCnameModal line={line} onClose={() => setChecking(false)} /> : null}
+      {purging ? <PurgeCacheModal line={line} onClose={() => setPurging(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { ALL_GROUPS, can } from '@parapet/shared';
+import { Alert, Result, Spin, Tabs } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { isApiError } from '@/lib/api-client';
+import { PATHS } from '@/lib/paths';
+import { useGroupContext } from '@/lib/tenancy/group-context';
+import { withGroup } from '@/lib/tenancy/group-selection';
+import { useServiceLine } from '../api/get-service-line';
+import { LineContext, type LineContextValue } from './line-context';
+import { ServiceHeader } from './service-header';
+import { TAB_KEYS, useTabParam, type TabKey } from './tab-param';
+import { AdvancedTab } from './advanced-tab';
+import { CacheTab } from './cache-tab';
+import { DomainsTab } from './domains-tab';
+import { FirewallTab } from './firewall-tab';
+import { HtmlTab } from './html-tab';
+import { OriginTab } from './origin-tab';
+import { OverviewTab } from './overview-tab';
+import { SslTab } from './ssl-tab';
+
+const PANES: Record<TabKey, () => ReactNode> = {
+  overview: () => <OverviewTab />,
+  origin: () => <OriginTab />,
+  ssl: () => <SslTab />,
+  firewall: () => <FirewallTab />,
+  cache: () => <CacheTab />,
+  advanced: () => <AdvancedTab />,
+  html: () => <HtmlTab />,
+  domains: () => <DomainsTab />,
+};
+
+/**
+ * /service/overview/:appProfileName?/:groupName?: one line's settings in tabs, each with its
+ * own URL (`?tab=`). Without a line in the URL it asks for one; an unknown line is not found.
+ * A URL naming the line but not its group looks in the selected group.
+ */
+export function ServiceOverviewPage() {
+  const { t } = useTranslation('serviceOverview');
+  const params = useParams();
+  const { user, selected } = useGroupContext();
+  const groupName = params.groupName ?? (selected === ALL_GROUPS ? undefined : selected);
+  const appProfileName = params.appProfileName;
+  const query = useServiceLine(groupName, appProfileName);
+  const { refetch } = query;
+
+  const context = useMemo<LineContextValue | undefined>(
+    () =>
+      query.data && {
+        line: query.data,
+        canWrite: user !== undefined && can(user, query.data.groupName, { permission: 'serviceLines', access: 'write' }),
+        reload: () => refetch().then((answer) => answer.data),
+      },
+    [query.data, user, refetch],
+  );
+
+  if (!appProfileName || !groupName) return <ChooseLine />;
+  if (context) return <LineScreen context={context} />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <LineNotFound name={appProfileName} group={groupName} />;
+    return (
+      <>
+        <PageTitle>{t('title')}</PageTitle>
+        <Alert type="error" showIcon title={t('loadFailed')} data-testid="service-overview-error" />
+      </>
+    );
+  }
+  return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} data-testid="service-overview-loading" />;
+}
+
+function LineScreen({ context }: { context: LineContextValue }) {
+  const { t } = useTranslation('serviceOverview');
+  const [tab, setTab] = useTabParam();
+  return (
+    <LineContext.Provider value={context}>
+      <ServiceHeader onOverview={() => setTab('overview')} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        destroyOnHidden
+        aria-label={t('tabs.label')}
+        items={TAB_KEYS.map((key) => ({ key, label: <span data-testid={`service-tab-${key}`}>{t(`tabs.${key}`)}</span>, children: key === tab ? PANES[key]() : null }))}
+        data-testid="service-overview-tabs"
+      />
+    </LineContext.Provider>
+  );
+}
+
+function ChooseLine() {
+  const { t } = useTranslation('serviceOverview');
+  const { selected } = useGroupContext();
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      <Result
+        status="info"
+        title={t('chooseLine.title')}
+        subTitle={t('chooseLine.description')}
+        extra={
+          <Link to={withGroup(PATHS.serviceLines, selected)} data-testid="service-overview-to-list">
+            {t('chooseLine.toList')}
+          </Link>
+        }
+        data-testid="service-overview-choose"
+      />
+    </>
+  );
+}
+
+function LineNotFound({ name, group }: { name: string; group: string }) {
+  const { t } = useTranslation('serviceOverview');
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      <Result
+        status="404"
+        title={t('notFound.title')}
+        subTitle={t('notFound.description', { name, group })}
+        extra={
+          <Link to={withGroup(PATHS.serviceLines, group)} data-testid="service-overview-to-list">
+            {t('notFound.toList')}
+          </Link>
+        }
+        data-testid="service-overview-not-found"
+      />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { SettingOutlined } from '@ant-design/icons';
+import type { ServiceLine } from '@parapet/shared';
+import { Alert, App, Button, Card, Form, Space, type ButtonProps, type FormInstance, type FormRule } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { useToast } from '@/lib/toast';
+import { useUpdateServiceLine } from '../api/update-service-line';
+import { useLine } from './line-context';
+import { lineBody, type TabFormSpec } from './line-form';
+import { useLineRules, useLineServerErrors, type LineRules } from './line-rules';
+import type { TabKey } from './tab-param';
+import { useTaskToast } from './use-task-toast';
+
+export interface EditContext {
+  form: FormInstance;
+  /** Rules for a field path, checked as the server would check the whole line. */
+  rules: (name: string) => FormRule[];
+  /** The same for a Form.List. */
+  listRules: LineRules['list'];
+  /** The line the form was filled from. */
+  base: ServiceLine;
+}
+
+interface SettingTabProps<V> {
+  tab: TabKey;
+  /** The settings in read mode. */
+  read: ReactNode;
+  spec: TabFormSpec<V>;
+  /** The form's fields in edit mode. */
+  fields: (context: EditContext) => ReactNode;
+}
+
+/**
+ * One tab of settings (GLOSSARY §1): read mode with a gear that switches to a form with
+ * Cancel and Save. Save asks "Are you sure want to proceed?" and posts the whole line as it
+ * was read, with the tab's changes.
+ */
+export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
+  const { t } = useTranslation('serviceOverview');
+  const { line, canWrite, reload } = useLine();
+  // The line the form was filled from: its version goes with the save, so a save by
+  // someone else in between is answered with a conflict instead of being overwritten.
+  const [base, setBase] = useState<ServiceLine>();
+  // A Reload starts a fresh form, even when the line read again is unchanged.
+  const [round, setRound] = useState(0);
+
+  if (!base) {
+    const edit = canWrite ? (
+      <Button icon={<SettingOutlined />} disabled={line.status === 'Deleting'} onClick={() => setBase(line)} data-testid={`tab-edit-${tab}`}>
+        {t('actions.edit')}
+      </Button>
+    ) : null;
+    return (
+      <Card title={t(`tabs.${tab}`)} extra={edit} data-testid={`tab-read-${tab}`}>
+        {read}
+      </Card>
+    );
+  }
+
+  const onReload = () =>
+    void reload().then((fresh) => {
+      if (fresh) setBase(fresh);
+      setRound((n) => n + 1);
+    });
+  return (
+    <Card title={t(`tabs.${tab}`)} data-testid={`tab-form-${tab}`}>
+      <TabEditor key={`${base.version}-${round}`} tab={tab} base={base} spec={spec} fields={fields} onClose={() => setBase(undefined)} onReload={onReload} />
+    </Card>
+  );
+}
+
+interface TabEditorProps<V> extends Pick<SettingTabProps<V>, 'tab' | 'spec' | 'fields'> {
+  base: ServiceLine;
+  onClose: () => void;
+  onReload: () => void;
+}
+
+function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorProps<V>) {
+  const { t } = useTranslation('serviceOverview');
+  const { t: tc } = useTranslation(['common', 'errors']);
+  const { modal } = App.useApp();
+  const [form] = Form.useForm();
+  const rules = useLineRules(form, base, spec);
+  const showErrors = useLineServerErrors(form);
+  const toast = useToast();
+  const taskToast = useTaskToast();
+  const update = useUpdateServiceLine();
+  const initialValues = useMemo(() => spec.toForm(base) as object, [spec, base]);
+  const conflict = isApiError(update.error) && update.error.code === 'VERSION_CONFLICT';
+
+  const save = () =>
+    update.mutate(lineBody(base, spec, form.getFieldsValue(true) as V), {
+      onSuccess: (answer) => {
+        if (taskToast(answer, t('messages.updated'), 'service-line-updated')) onClose();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'VERSION_CONFLICT') return;
+        if (!showErrors(error)) toast.apiError(error);
+      },
+    });
+  const submit = () =>
+    form.validateFields().then(
+      () => {
+        modal.confirm({
+          title: tc('common:confirm.proceed'),
+          okText: tc('common:actions.ok'),
+          cancelText: tc('common:actions.cancel'),
+          okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
+          onOk: save,
+        });
+      },
+      () => undefined,
+    );
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={() => void submit()}>
+      {conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={tc('errors:VERSION_CONFLICT')}
+          action={
+            <Button size="small" onClick={onReload} data-testid="service-conflict-reload">
+              {t('actions.reload')}
+            </Button>
+          }
+          data-testid="service-conflict"
+        />
+      ) : null}
+      {fields({ form, rules: rules.field, listRules: rules.list, base })}
+      <Space>
+        <Button onClick={onClose} data-testid={`tab-cancel-${tab}`}>
+          {tc('common:actions.cancel')}
+        </Button>
+        <Button type="primary" loading={update.isPending} onClick={() => void submit()} data-testid={`tab-save-${tab}`}>
+          {tc('common:actions.save')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
