@@ -80,7 +80,8 @@ describe('create service line wizard', () => {
     await fillOrigin();
     tickHttps();
     await choose('wizard-http-ports', '8080');
-    click('wizard-redirect-https');
+    // The switch shows once both schemes are on, after the form re-renders.
+    fireEvent.click(await screen.findByTestId('wizard-redirect-https'));
     await screen.findByTestId('wizard-redirect-code');
     type('wizard-domains', 'new.example.com\n\nwww.new.example.com\n');
     click('wizard-save');
