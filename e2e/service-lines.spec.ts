@@ -1,0 +1,96 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Service lines in the browser against the real server: create one through the wizard and
+// watch it deploy live, lose a race between two editors to a conflict, and bulk-delete domains.
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+const GROUP = 'default';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(ADMIN.username);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\?groupName=/);
+}
+
+/** Makes a line through the API (the console's own calls), for tests about other screens. */
+async function createLine(request: APIRequestContext, name: string, domains: string[]) {
+  const res = await request.post('/api/table/rcm-app-profiles/update/create', {
+    headers: { 'x-requested-with': 'parapet' },
+    data: { groupName: GROUP, appProfileName: name, customerPackage: 'standard', servername: domains, origins: [{ address: '127.0.0.1' }] },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const overview = (name: string, tab?: string) => `/service/overview/${name}/${GROUP}?groupName=${GROUP}${tab ? `&tab=${tab}` : ''}`;
+
+test('creates a line with two domains and an origin, and watches it go from Deploying to Running without a reload', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto(`/service-lines/create?groupName=${GROUP}`);
+  await page.getByTestId('wizard-name').fill('e2e.shop');
+  await page.getByTestId('wizard-package').click();
+  await page.getByTitle('standard').click();
+  await page.getByTestId('wizard-origins').click();
+  await page.keyboard.type('127.0.0.1');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-domains').fill('e2e-shop.example.com\nwww.e2e-shop.example.com');
+  await page.getByTestId('wizard-save').click();
+  await expect(page.getByTestId('service-line-created')).toBeVisible();
+  await expect(page.getByTestId('wizard-cname')).toContainText('.edge.parapet.localhost');
+
+  await page.goto(`/service-lines?groupName=${GROUP}`);
+  const status = page.getByTestId('service-line-status-e2e.shop');
+  await expect(status).toHaveText('Deploying');
+  // No reload from here: the status changes when the server says the task ended.
+  await expect(status).toHaveText('Running', { timeout: 20_000 });
+});
+
+test('refuses the second of two saves over the same version, and says so', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await createLine(page.request, 'e2e.race', ['race.example.com']);
+  await page.goto(overview('e2e.race', 'advanced'));
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second);
+  await second.goto(overview('e2e.race', 'advanced'));
+  await expect(second.getByTestId('service-status')).toHaveText('Running');
+
+  // Both open the form on version 1.
+  await page.getByTestId('tab-edit-advanced').click();
+  await second.getByTestId('tab-edit-advanced').click();
+
+  await page.getByTestId('field-maxUploadSize').fill('5');
+  await page.getByTestId('tab-save-advanced').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('service-line-updated')).toBeVisible();
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+
+  await second.getByTestId('field-maxUploadSize').fill('7');
+  await second.getByTestId('tab-save-advanced').click();
+  await second.getByTestId('confirm-ok').click();
+  await expect(second.getByTestId('service-conflict')).toBeVisible();
+  await expect(second.getByTestId('service-conflict')).toContainText('changed by someone else');
+  await other.close();
+});
+
+test('bulk-deletes two domains after a confirmation that says 2', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await createLine(page.request, 'e2e.domains', ['a.e2e-domains.example.com', 'b.e2e-domains.example.com', 'c.e2e-domains.example.com']);
+  await page.goto(overview('e2e.domains', 'domains'));
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+  await page.getByTestId('domain-row-a.e2e-domains.example.com').click();
+  await page.getByTestId('domain-row-b.e2e-domains.example.com').click();
+  await page.getByTestId('domains-bulk-delete').click();
+  const confirmation = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-ok') });
+  await expect(confirmation).toContainText('2');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('domains-table')).not.toContainText('a.e2e-domains.example.com', { timeout: 20_000 });
+  await expect(page.getByTestId('domains-table')).not.toContainText('b.e2e-domains.example.com');
+  await expect(page.getByTestId('domains-table')).toContainText('c.e2e-domains.example.com');
+});
