@@ -4,20 +4,12 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/sign-in';
 
 // Certificates, origin policies and HTML pages in the browser against the real server: a
 // certificate generated here, a policy whose origins the server really checks, and a page
 // whose script runs only inside its sandbox.
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const GROUP = 'default';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\?groupName=/);
-}
 
 /** A fresh self-signed certificate and key, as files, made with openssl. */
 function makeCertificate(commonName: string): { pem: string; key: string } {

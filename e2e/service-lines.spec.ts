@@ -1,17 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './fixtures/sign-in';
 
 // Service lines in the browser against the real server: create one through the wizard and
 // watch it deploy live, lose a race between two editors to a conflict, and bulk-delete domains.
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const GROUP = 'default';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\?groupName=/);
-}
 
 /** Makes a line through the API (the console's own calls), for tests about other screens. */
 async function createLine(request: APIRequestContext, name: string, domains: string[]) {

@@ -1,23 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures/sign-in';
 import { PERMISSION_NAMES } from '@parapet/shared';
 
 // An admin makes group acme and a user who may only read its firewall rules; that user then
 // meets the guards of spec §2 and §6 in the browser, against the real server.
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const READER = { username: 'fwreader', email: 'fwreader@example.test', password: 'Silver-River-64-Beacon' };
 
 async function setSwitch(page: Page, testId: string, on: boolean) {
   const control = page.getByTestId(testId);
   if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
   await expect(control).toHaveAttribute('aria-checked', String(on));
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\?groupName=/);
 }
 
 test('a member with read-only firewall-rule access sees only acme and is kept to what it may read', async ({ page }) => {

@@ -3,7 +3,7 @@ import { DEFAULT_REGION } from '@parapet/shared';
 import { Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, countryNamer } from './regions';
+import { COUNTRY_CODES, countryNamer } from '@/lib/regions';
 
 /** `TW · Taiwan`, or the default region's description. */
 export function useRegionLabel(): (code: string) => string {

@@ -4,7 +4,7 @@ import { Button, Form, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPolicyRow } from './line-form';
-import { countryNamer, REGION_CODES } from './regions';
+import { countryNamer, REGION_CODES } from '@/lib/regions';
 import type { EditContext } from './setting-tab';
 
 /** `TW · Taiwan`, or the default region's description. */
