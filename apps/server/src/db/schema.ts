@@ -94,9 +94,20 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface CertsTable {
+/** The columns every deployable item of a group has (certificates, policies, pages). */
+interface DeployedItemColumns {
   id: string;
   group_name: string;
+  status: EntityStatus;
+  /** Why the last deployment failed; the previous version stays live. */
+  last_error: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface CertsTable extends DeployedItemColumns {
   keypairname: string;
   pem: string;
   /** The private key, sealed with SECRET_KEY; never sent to a client. */
@@ -111,33 +122,15 @@ export interface CertsTable {
   validity_end: number;
   email_address: string | null;
   chain_length: number;
-  status: EntityStatus;
-  /** Why the last deployment failed; the previous version stays live. */
-  last_error: string | null;
-  created_by: string;
-  created_at: number;
-  updated_at: number;
-  version: Generated<number>;
 }
 
-export interface OriginPoliciesTable {
-  id: string;
-  group_name: string;
+export interface OriginPoliciesTable extends DeployedItemColumns {
   policy_name: string;
   /** JSON of OriginPolicySettings. */
   settings: string;
-  status: EntityStatus;
-  /** Why the last deployment failed; the previous version stays live. */
-  last_error: string | null;
-  created_by: string;
-  created_at: number;
-  updated_at: number;
-  version: Generated<number>;
 }
 
-export interface HtmlPagesTable {
-  id: string;
-  group_name: string;
+export interface HtmlPagesTable extends DeployedItemColumns {
   html_page_name: string;
   content: string;
   file_name: string | null;
@@ -145,12 +138,6 @@ export interface HtmlPagesTable {
   rid_color: RidColor;
   /** 1 for the group's built-in `default` page. */
   built_in: number;
-  status: EntityStatus;
-  last_error: string | null;
-  created_by: string;
-  created_at: number;
-  updated_at: number;
-  version: Generated<number>;
 }
 
 /** A change the edge must apply (ARCHITECTURE §7), claimed by one worker at a time. */

@@ -51,6 +51,3 @@ export async function updateCertRow(db: Db, id: string, version: number, patch: 
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function deleteCertRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('certs').where('id', '=', id).execute();
-}

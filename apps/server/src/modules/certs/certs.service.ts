@@ -7,9 +7,10 @@ import { sealSecret } from '../../lib/secret-box.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { assertNotDeploying } from '../deploy/entity-status.js';
-import { assertNotInUse, linesUsing, usersOf } from '../references/references.repository.js';
+import { removeItem } from '../deploy/remove-item.js';
+import { linesUsing, usersOf } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
-import { countCerts, deleteCertRow, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
+import { countCerts, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
 import { CertificateError, parseCertificate } from './parse-certificate.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -102,7 +103,7 @@ export async function createCert(ctx: CertContext, input: CreateCert): Promise<C
 }
 
 export async function replaceCert(ctx: CertContext, before: CertRow, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined; version: number }): Promise<Cert> {
-  assertNotDeploying(before.status, 'CERT_DEPLOYING');
+  assertNotDeploying('cert', before.status);
   const details = read(input.pem, input.key);
   const columns = columnsOf(ctx, details, input);
   await ctx.db.transaction().execute(async (trx) => {
@@ -122,12 +123,5 @@ export async function replaceCert(ctx: CertContext, before: CertRow, input: { pe
 
 /** Deletes a certificate nothing uses; the edge drops its files in a task of its own. */
 export async function deleteCert(ctx: CertContext, row: CertRow): Promise<void> {
-  assertNotDeploying(row.status, 'CERT_DEPLOYING');
-  await ctx.db.transaction().execute(async (trx) => {
-    await assertNotInUse(trx, 'cert', row.id);
-    await deleteCertRow(trx, row.id);
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'cert', entityId: row.id, action: 'delete', before: auditView(row), after: null });
-    await enqueueDeploy(trx, { groupName: row.group_name, entity: 'cert', entityId: row.id, entityName: row.keypairname, operation: 'remove' });
-  });
-  taskQueued();
+  await removeItem(ctx.db, ctx.actor, { entity: 'cert', id: row.id, groupName: row.group_name, name: row.keypairname, status: row.status, auditBefore: auditView(row) });
 }

@@ -62,6 +62,3 @@ export async function updatePageRow(db: Db, id: string, version: number, patch: 
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function deletePageRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('html_pages').where('id', '=', id).execute();
-}

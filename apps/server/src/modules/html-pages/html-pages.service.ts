@@ -6,10 +6,11 @@ import { newId } from '../../lib/ids.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { assertNotDeploying } from '../deploy/entity-status.js';
-import { assertNotInUse, usersOf } from '../references/references.repository.js';
+import { removeItem } from '../deploy/remove-item.js';
+import { usersOf } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
 import { DEFAULT_PAGE_CONTENT } from './default-page.js';
-import { countPages, deletePageRow, findPageByName, findPageRow, insertPageIfAbsent, insertPageRow, updatePageRow } from './html-pages.repository.js';
+import { countPages, findPageByName, findPageRow, insertPageIfAbsent, insertPageRow, updatePageRow } from './html-pages.repository.js';
 
 type PageRow = Selectable<HtmlPagesTable>;
 
@@ -122,7 +123,7 @@ export async function createPage(ctx: PageContext, input: CreateHtmlPage): Promi
 
 /** Saves the source and the request-id block over the version read; the name stays. */
 export async function updatePage(ctx: PageContext, before: PageRow, input: UpdateHtmlPage): Promise<HtmlPage> {
-  assertNotDeploying(before.status, 'HTML_PAGE_DEPLOYING');
+  assertNotDeploying('html-page', before.status);
   const patch = { content: input.content, file_name: input.fileName ?? null, rid_position: input.ridPosition, rid_color: input.ridColor };
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updatePageRow(trx, before.id, input.version, patch))) throw new AppError('VERSION_CONFLICT');
@@ -140,12 +141,5 @@ export async function updatePage(ctx: PageContext, before: PageRow, input: Updat
 /** Deletes a page nothing uses; the built-in page is never deleted. */
 export async function deletePage(ctx: PageContext, row: PageRow): Promise<void> {
   if (row.built_in === 1) throw new AppError('BUILTIN_PAGE');
-  assertNotDeploying(row.status, 'HTML_PAGE_DEPLOYING');
-  await ctx.db.transaction().execute(async (trx) => {
-    await assertNotInUse(trx, 'html-page', row.id);
-    await deletePageRow(trx, row.id);
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'html-page', entityId: row.id, action: 'delete', before: auditView(row), after: null });
-    await enqueueDeploy(trx, { groupName: row.group_name, entity: 'html-page', entityId: row.id, entityName: row.html_page_name, operation: 'remove' });
-  });
-  taskQueued();
+  await removeItem(ctx.db, ctx.actor, { entity: 'html-page', id: row.id, groupName: row.group_name, name: row.html_page_name, status: row.status, auditBefore: auditView(row) });
 }

@@ -33,6 +33,3 @@ export async function updatePolicyRow(db: Db, id: string, version: number, patch
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function deletePolicyRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('origin_policies').where('id', '=', id).execute();
-}

@@ -7,9 +7,10 @@ import { appendAudit } from '../audit/audit.repository.js';
 import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { assertNotDeploying } from '../deploy/entity-status.js';
 import { checkSignature, healthOf, syncOriginHealth } from '../origin-health/health.repository.js';
-import { assertNotInUse, usersOf } from '../references/references.repository.js';
+import { removeItem } from '../deploy/remove-item.js';
+import { usersOf } from '../references/references.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
-import { countPolicies, deletePolicyRow, findPolicyByName, findPolicyRow, insertPolicyRow, updatePolicyRow } from './origin-policies.repository.js';
+import { countPolicies, findPolicyByName, findPolicyRow, insertPolicyRow, updatePolicyRow } from './origin-policies.repository.js';
 
 type PolicyRow = Selectable<OriginPoliciesTable>;
 
@@ -74,7 +75,7 @@ export async function createPolicy(ctx: PolicyContext, groupName: string, input:
 
 /** Saves every field (the name included) over the version that was read. */
 export async function updatePolicy(ctx: PolicyContext, before: PolicyRow, input: OriginPolicyInput & { version: number }): Promise<OriginPolicy> {
-  assertNotDeploying(before.status, 'ORIGIN_POLICY_DEPLOYING');
+  assertNotDeploying('origin-policy', before.status);
   const { version, ...fields } = input;
   if (fields.policyName !== before.policy_name) {
     const clash = await findPolicyByName(ctx.db, before.group_name, fields.policyName);
@@ -98,12 +99,5 @@ export async function updatePolicy(ctx: PolicyContext, before: PolicyRow, input:
 
 /** Deletes a policy nothing uses (its health rows go with it); the edge drops it in a task. */
 export async function deletePolicy(ctx: PolicyContext, row: PolicyRow): Promise<void> {
-  assertNotDeploying(row.status, 'ORIGIN_POLICY_DEPLOYING');
-  await ctx.db.transaction().execute(async (trx) => {
-    await assertNotInUse(trx, 'origin-policy', row.id);
-    await deletePolicyRow(trx, row.id);
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'origin-policy', entityId: row.id, action: 'delete', before: auditView(row), after: null });
-    await enqueueDeploy(trx, { groupName: row.group_name, entity: 'origin-policy', entityId: row.id, entityName: row.policy_name, operation: 'remove' });
-  });
-  taskQueued();
+  await removeItem(ctx.db, ctx.actor, { entity: 'origin-policy', id: row.id, groupName: row.group_name, name: row.policy_name, status: row.status, auditBefore: auditView(row) });
 }
