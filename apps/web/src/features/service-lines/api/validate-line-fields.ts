@@ -1,13 +1,9 @@
-import { documentExistAnswerSchema, ipValidateAnswerSchema, SERVICE_LINE_API } from '@parapet/shared';
+import { documentExistAnswerSchema, SERVICE_LINE_API } from '@parapet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
+import { validateOrigin } from '@/lib/validate-origin';
 import { serviceLinesRootKey } from './list-service-lines';
-
-/** POST /api/validate/ipvalidate {topic:'origin', val} → is it a usable origin address (spec §7). */
-export async function validateOrigin(address: string, signal?: AbortSignal): Promise<boolean> {
-  return ipValidateAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.ipValidate, { topic: 'origin', val: address }, { signal })).success;
-}
 
 /** GET /api/validate/documentexist?topic=appProfileName&fieldVal=&groupName=&timestamp= → is the name taken in the group. */
 export async function lineNameExists(groupName: string, name: string, signal?: AbortSignal): Promise<boolean> {

@@ -138,6 +138,17 @@ describe('editing a tab', () => {
     expect(within(screen.getByTestId('field-usedOriginPolicies-0-regionName')).getByText('Default (all other visitors)')).toBeTruthy();
   });
 
+  it('validates the origins with the server first (spec §4) and sends no update while one is refused', async () => {
+    const { sent } = await editTab('origin', {
+      'POST /api/validate/ipvalidate': (call) => json(200, { success: (call.body as { val: string }).val !== LINE.origins[0]?.address }),
+      [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-5' }),
+    });
+    await saveAndConfirm('origin');
+    await waitFor(() => expect(formItemOf('field-origins-0-address').textContent).toContain('Invalid origin address'));
+    expect(sent('POST', '/api/validate/ipvalidate').length).toBeGreaterThan(0);
+    expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
   it('saves region → policy rows in place of the line\'s own origins', async () => {
     const { sent } = await editTab('origin', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-4' }) });
     click('field-useOriginPolicy');

@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
+import { invalidOrigins } from '@/lib/validate-origin';
 import { useUpdateServiceLine } from '../api/update-service-line';
 import { useLine } from './line-context';
 import { lineBody, type TabFormSpec } from './line-form';
@@ -78,7 +79,7 @@ interface TabEditorProps<V> extends Pick<SettingTabProps<V>, 'tab' | 'spec' | 'f
 
 function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorProps<V>) {
   const { t } = useTranslation('serviceOverview');
-  const { t: tc } = useTranslation(['common', 'errors']);
+  const { t: tc } = useTranslation(['common', 'errors', 'fieldErrors']);
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const rules = useLineRules(form, base, spec);
@@ -89,8 +90,20 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
   const initialValues = useMemo(() => spec.toForm(base) as object, [spec, base]);
   const conflict = isApiError(update.error) && update.error.code === 'VERSION_CONFLICT';
 
-  const save = () =>
-    update.mutate(lineBody(base, spec, form.getFieldsValue(true) as V), {
+  // Spec §4: a line's origins are validated first, then the update is sent.
+  const save = async () => {
+    const body = lineBody(base, spec, form.getFieldsValue(true) as V);
+    if (!body.useOriginPolicy && body.origins.length) {
+      const bad = await invalidOrigins(body.origins.map((o) => o.address)).catch(() => []);
+      if (bad.length) {
+        form.setFields(bad.map((i) => ({ name: ['origins', i, 'address'], errors: [tc('fieldErrors:invalid_origin_address')] })));
+        return;
+      }
+    }
+    send(body);
+  };
+  const send = (body: ServiceLine) =>
+    update.mutate(body, {
       onSuccess: (answer) => {
         if (taskToast(answer, t('messages.updated'), 'service-line-updated')) onClose();
       },
@@ -107,7 +120,7 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
           okText: tc('common:actions.ok'),
           cancelText: tc('common:actions.cancel'),
           okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-          onOk: save,
+          onOk: () => void save(),
         });
       },
       () => undefined,
