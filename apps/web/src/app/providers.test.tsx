@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Empty, Pagination } from 'antd';
+import { Button, Empty, Pagination } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -30,5 +30,18 @@ describe('AppProviders', () => {
     await act(() => changeLocale('zh-TW'));
     expect(screen.getAllByText('暫無資料').length).toBeGreaterThan(0);
     expect(screen.getAllByText('10 條/頁').length).toBeGreaterThan(0);
+  });
+
+  // Seen: "创 建", "取 消", "登 入". Ant Design would render the label as "创 建" in its own span.
+  it('writes two-character Chinese button labels without a space', async () => {
+    await act(() => changeLocale('zh-CN'));
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <Button>创建</Button>
+        <Button type="primary">登入</Button>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('button', { name: '创建' }).textContent).toBe('创建');
+    expect(screen.getByRole('button', { name: '登入' }).textContent).toBe('登入');
   });
 });

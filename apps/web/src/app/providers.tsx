@@ -12,6 +12,10 @@ import { MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
 // Ant Design's own texts (pagination, empty states, pickers, modals) follow the console's language.
 const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
+// Ant Design spaces out two-character Chinese labels ("创 建", "登 入"); Chinese consoles write them
+// together, so the space is turned off for every button at once.
+const BUTTON_CONFIG: ConfigProviderProps['button'] = { autoInsertSpace: false };
+
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
@@ -24,7 +28,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG}>
         <App notification={TOAST_CONFIG} message={MESSAGE_CONFIG}>
           {children}
         </App>
