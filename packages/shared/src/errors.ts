@@ -47,6 +47,12 @@ export const ERROR_CODES = {
   ORIGIN_POLICY_DEPLOYING: { status: 409, message: 'Origin policy is being deployed. Please try again.' },
   /** Deleting an item a service line or a rule uses (spec §5 "is used by service"); `usedBy` names them. */
   IN_USE: { status: 409, message: 'is used by service' },
+  /**
+   * The certificate chosen for a line, or uploaded over one lines use, does not cover every
+   * domain of those lines; `details.uncovered` names them per line. The request is taken when it
+   * is sent again with `confirmUncovered: true`.
+   */
+  CERT_NOT_COVERING: { status: 409, message: 'The certificate does not cover every domain of the service lines using it.' },
   /** The built-in default HTML page cannot be deleted. */
   BUILTIN_PAGE: { status: 403, message: 'The default page cannot be deleted.' },
   /** No session, or it expired. */

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@parapet/shared';
+import { ERROR_CODES, type ErrorCode, type ErrorDetails } from '@parapet/shared';
 
 /**
  * The one error type services throw. The error plugin turns it into the HTTP status of its
@@ -10,14 +10,17 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** With IN_USE: the service lines and rules that use the item. */
   readonly usedBy: string[] | undefined;
+  /** What names the items at fault: uncovered domains, the line that has a domain... */
+  readonly details: ErrorDetails | undefined;
 
-  constructor(code: ErrorCode, fields?: Record<string, string>, extra?: { usedBy?: string[] }) {
+  constructor(code: ErrorCode, fields?: Record<string, string>, extra?: { usedBy?: string[]; details?: ErrorDetails }) {
     super(ERROR_CODES[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.fields = fields;
     this.usedBy = extra?.usedBy;
+    this.details = extra?.details;
   }
 }
 

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODE_BY_STATUS, ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrorCode } from '@parapet/shared';
+import { CODE_BY_STATUS, ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type ErrorDetails, type FieldErrorCode } from '@parapet/shared';
 import { isAppError } from '../lib/app-error.js';
 
-export function errorBody(code: ErrorCode, fields?: Record<string, string>, usedBy?: string[]): ErrorBody {
-  return { code, message: ERROR_CODES[code].message, ...(fields ? { fields } : {}), ...(usedBy ? { usedBy } : {}) };
+export function errorBody(code: ErrorCode, fields?: Record<string, string>, usedBy?: string[], details?: ErrorDetails): ErrorBody {
+  return { code, message: ERROR_CODES[code].message, ...(fields ? { fields } : {}), ...(usedBy ? { usedBy } : {}), ...(details ? { details } : {}) };
 }
 
 /** Turns zod issues into {"a.b": "code"}, one entry per bad field (STYLE.md habit 3). */
@@ -36,7 +36,7 @@ export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       if (error.status >= 500) request.log.error({ err: error }, error.code);
-      return reply.status(error.status).send(errorBody(error.code, error.fields, error.usedBy));
+      return reply.status(error.status).send(errorBody(error.code, error.fields, error.usedBy, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody('VALIDATION_FAILED', fieldsOf(error)));

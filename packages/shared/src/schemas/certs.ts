@@ -59,7 +59,18 @@ export const createCertSchema = z
 export type CreateCert = z.infer<typeof createCertSchema>;
 
 /** Replacing a certificate: a new PEM and key, with the version read. */
-export const replaceCertSchema = createCertSchema.pick({ pem: true, key: true, pemFileName: true, keyFileName: true }).extend({ version: z.number().int() }).meta({ id: 'ReplaceCert' });
+export const replaceCertSchema = createCertSchema
+  .pick({ pem: true, key: true, pemFileName: true, keyFileName: true })
+  .extend({
+    version: z.number().int(),
+    /**
+     * True once the user has confirmed a certificate that no longer covers every domain of the
+     * lines using it (the first answer was CERT_NOT_COVERING, naming them).
+     */
+    confirmUncovered: z.boolean().optional(),
+  })
+  .meta({ id: 'ReplaceCert' });
+export type ReplaceCert = z.infer<typeof replaceCertSchema>;
 
 export const certSchema = certDetailsSchema
   .extend({

@@ -7,6 +7,21 @@ import { HTML_PAGE_FIELD_CODES } from './html-pages.js';
 import { SERVICE_LINE_FIELD_CODES } from './service-lines.js';
 
 /** The JSON body of every error answer (ARCHITECTURE §4). */
+/** What an error says beyond its code and fields, for a message that names the items at fault. */
+export const errorDetailsSchema = z
+  .object({
+    /** With CERT_NOT_COVERING: per service line, the domains the certificate does not cover. */
+    uncovered: z.array(z.object({ appProfileName: z.string(), domains: z.array(z.string()) })).optional(),
+    /**
+     * Field path → values the field's message quotes that only the server knows, such as
+     * `{ "servername.2": { "usedBy": "shop-line" } }` for a domain another line has. The value at
+     * the path itself is the form's, so it is not repeated here.
+     */
+    fieldParams: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  })
+  .meta({ id: 'ErrorDetails' });
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+
 export const errorBodySchema = z
   .object({
     code: z.enum(ERROR_CODE_LIST as [string, ...string[]]).describe('Stable error code; the console translates by it'),
@@ -16,6 +31,7 @@ export const errorBodySchema = z
       .optional()
       .describe('Field path → field error code, for every bad field'),
     usedBy: z.array(z.string()).optional().describe('With IN_USE: the service lines and rules that use the item'),
+    details: errorDetailsSchema.optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

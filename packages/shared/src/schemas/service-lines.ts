@@ -252,8 +252,16 @@ export function withLineChecks<T extends z.ZodType<ServiceLineSettings>>(schema:
 export const LINE_STATUSES = ['Running', 'Deploying', 'Deleting'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
+/**
+ * Sent as true once the user has confirmed using a certificate that does not cover every domain
+ * of the line (the answer was CERT_NOT_COVERING); never stored.
+ */
+const confirmUncoveredSchema = z.boolean().optional();
+
 /** Create (spec §7 `/table/rcm-app-profiles/update/create`): every setting, its name and group. */
-export const createServiceLineSchema = withLineChecks(serviceLineSettingsSchema.extend({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema })).meta({ id: 'CreateServiceLine' });
+export const createServiceLineSchema = withLineChecks(
+  serviceLineSettingsSchema.extend({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, confirmUncovered: confirmUncoveredSchema }),
+).meta({ id: 'CreateServiceLine' });
 export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
 
 /**
@@ -261,7 +269,7 @@ export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
  * group identify the line and cannot change. Read-only fields of the detail are ignored.
  */
 export const updateServiceLineSchema = withLineChecks(
-  serviceLineSettingsSchema.extend({ id: z.string().min(1).max(64), groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, version: z.number().int() }),
+  serviceLineSettingsSchema.extend({ id: z.string().min(1).max(64), groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, version: z.number().int(), confirmUncovered: confirmUncoveredSchema }),
 ).meta({ id: 'UpdateServiceLine' });
 export type UpdateServiceLine = z.infer<typeof updateServiceLineSchema>;
 
