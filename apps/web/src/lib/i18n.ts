@@ -18,6 +18,9 @@ export const MESSAGE_LIMITS = {
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
 
+/** The dayjs locale of a console language, for formatting a date in a given language. */
+export const dayjsLocale = (language: string | undefined): string => DAYJS_LOCALES[toLocale(language)];
+
 /** A choice made on this device wins; otherwise the first browser language we speak (spec §1). */
 export function resolveInitialLocale(stored: Locale | undefined, browserLanguages: readonly string[]): Locale {
   return stored ?? pickLocale(browserLanguages);

@@ -2,6 +2,7 @@ import type admin from './en-US/admin.json';
 import type auth from './en-US/auth.json';
 import type certs from './en-US/certs.json';
 import type common from './en-US/common.json';
+import type display from './en-US/display.json';
 import type errors from './en-US/errors.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type htmlPages from './en-US/htmlPages.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       auth: typeof auth;
       certs: typeof certs;
       common: typeof common;
+      display: typeof display;
       errors: typeof errors;
       fieldErrors: typeof fieldErrors;
       htmlPages: typeof htmlPages;
