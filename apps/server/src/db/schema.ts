@@ -41,6 +41,8 @@ export interface SessionsTable {
 
 export interface GroupsTable {
   name: string;
+  /** Kept across renames, never reused: what the socket's rooms are keyed by. */
+  id: string | null;
   plan: string;
   created_at: number;
   updated_at: number;

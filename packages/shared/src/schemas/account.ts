@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Accounts (spec §1, §2 Login/Sign up/Reset/Profile, §5 Passwords and sign-up, §7 /user calls).
@@ -65,19 +66,19 @@ export const USER_API = {
   otpResetRequest: '/user/otp/reset-request',
 } as const;
 
-export const usernameSchema = z.string().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).regex(USERNAME_PATTERN);
-export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
+export const usernameSchema = text().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).regex(USERNAME_PATTERN);
+export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
 /** A new password; the server also refuses the most common ones. */
-export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const newPasswordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** A password being checked, not chosen: only its presence and size matter. */
-export const givenPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-export const otpTokenSchema = z.string().trim().regex(OTP_TOKEN_PATTERN);
+export const givenPasswordSchema = text().min(1).max(PASSWORD_MAX_LENGTH);
+export const otpTokenSchema = text().trim().regex(OTP_TOKEN_PATTERN);
 
 export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 export const loginRequestSchema = z
   .object({
-    username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+    username: text().trim().min(1).max(EMAIL_MAX_LENGTH),
     password: givenPasswordSchema,
     /** The one-time password, for accounts with two-factor sign-in on. */
     token: z.union([otpTokenSchema, z.literal('')]).optional(),
@@ -92,15 +93,15 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /** The sign-up form: the request plus the repeated password, which must match. */
 export const signupFormSchema = signupRequestSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: text() })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 
 export const emailRequestSchema = z.object({ email: emailSchema }).meta({ id: 'EmailRequest' });
 export const credentialsRequestSchema = z
-  .object({ username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH), password: givenPasswordSchema })
+  .object({ username: text().trim().min(1).max(EMAIL_MAX_LENGTH), password: givenPasswordSchema })
   .meta({ id: 'CredentialsRequest' });
 
-export const tokenQuerySchema = z.object({ token: z.string().trim().min(1).max(256) });
+export const tokenQuerySchema = z.object({ token: text().trim().min(1).max(256) });
 
 export const changePasswordRequestSchema = z
   .object({ oldPassword: givenPasswordSchema, newPassword: newPasswordSchema })
@@ -110,24 +111,24 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** What a valid reset link tells the reset page before the user fills it in. */
 export const resetTokenInfoSchema = z
-  .object({ username: z.string(), otpRequired: z.boolean() })
+  .object({ username: text(), otpRequired: z.boolean() })
   .meta({ id: 'ResetTokenInfo' });
 
 /** POST /user/validate-resetpassword-token?token=: the new password, and the OTP when two-factor is on. */
 export const resetPasswordRequestSchema = z
-  .object({ username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH), password: newPasswordSchema, otpToken: z.union([otpTokenSchema, z.literal('')]).optional() })
+  .object({ username: text().trim().min(1).max(EMAIL_MAX_LENGTH), password: newPasswordSchema, otpToken: z.union([otpTokenSchema, z.literal('')]).optional() })
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** POST /user/resetuserdata: resets the one-time-password setup with the mailed token and a new password. */
 export const resetOtpRequestSchema = z
-  .object({ token: z.string().trim().min(1).max(256), password: newPasswordSchema })
+  .object({ token: text().trim().min(1).max(256), password: newPasswordSchema })
   .meta({ id: 'ResetOtpRequest' });
 export type ResetOtpRequest = z.infer<typeof resetOtpRequestSchema>;
 
 /** A new one-time-password secret, to scan as a QR code or type in. */
 export const otpSetupSchema = z
-  .object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string().describe('PNG data URL of the QR code') })
+  .object({ secret: text(), otpauthUrl: text(), qrDataUrl: text().describe('PNG data URL of the QR code') })
   .meta({ id: 'OtpSetup' });
 export type OtpSetup = z.infer<typeof otpSetupSchema>;
 
@@ -135,6 +136,6 @@ export const otpEnableRequestSchema = z.object({ token: otpTokenSchema }).meta({
 export const otpDisableRequestSchema = z.object({ password: givenPasswordSchema, token: otpTokenSchema }).meta({ id: 'OtpDisableRequest' });
 
 export const profileUpdateSchema = z
-  .object({ phoneNumber: z.union([z.string().trim().regex(PHONE_PATTERN), z.literal('')]).nullable() })
+  .object({ phoneNumber: z.union([text().trim().regex(PHONE_PATTERN), z.literal('')]).nullable() })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 
@@ -18,18 +19,18 @@ export const PEM_MAX_LENGTH = 64 * 1024;
 export const CERT_FIELD_CODES = ['malformed_pem', 'missing_common_name', 'invalid_email', 'malformed_key', 'encrypted_key', 'key_mismatch'] as const;
 export type CertFieldCode = (typeof CERT_FIELD_CODES)[number];
 
-export const keypairNameSchema = z.string().trim().min(1).max(KEYPAIR_NAME_MAX_LENGTH).regex(KEYPAIR_NAME_PATTERN);
+export const keypairNameSchema = text().trim().min(1).max(KEYPAIR_NAME_MAX_LENGTH).regex(KEYPAIR_NAME_PATTERN);
 
 /** What the server reads out of an uploaded certificate; the private key never comes back. */
 export const certDetailsSchema = z
   .object({
-    commonName: z.string(),
-    issuerCommonName: z.string(),
-    san: z.array(z.string()),
+    commonName: text(),
+    issuerCommonName: text(),
+    san: z.array(text()),
     validityStart: z.number().describe('epoch ms'),
     validityEnd: z.number().describe('epoch ms'),
     expiredDays: z.number().int().describe('whole days until validityEnd; negative once expired'),
-    emailAddress: z.string().nullable(),
+    emailAddress: text().nullable(),
     /** Certificates in the uploaded chain, leaf first. */
     chainLength: z.number().int(),
   })
@@ -43,12 +44,12 @@ export const CERT_API = {
 } as const;
 
 /** PEM text as uploaded (file or paste); its problems are reported under `pem` and `key`. */
-const pemTextSchema = z.string().trim().min(1).max(PEM_MAX_LENGTH);
-const fileNameSchema = z.string().trim().max(255).optional();
+const pemTextSchema = text().trim().min(1).max(PEM_MAX_LENGTH);
+const fileNameSchema = text().trim().max(255).optional();
 
 export const createCertSchema = z
   .object({
-    groupName: z.string().min(1).max(64),
+    groupName: text().min(1).max(64),
     keypairname: keypairNameSchema,
     pem: pemTextSchema,
     key: pemTextSchema,
@@ -74,16 +75,16 @@ export type ReplaceCert = z.infer<typeof replaceCertSchema>;
 
 export const certSchema = certDetailsSchema
   .extend({
-    id: z.string(),
-    groupName: z.string(),
-    keypairname: z.string(),
-    pem: z.string().describe('the certificate chain; the private key is never returned'),
-    pemFileName: z.string().nullable(),
-    keyFileName: z.string().nullable(),
-    usedBy: z.array(z.string()),
+    id: text(),
+    groupName: text(),
+    keypairname: text(),
+    pem: text().describe('the certificate chain; the private key is never returned'),
+    pemFileName: text().nullable(),
+    keyFileName: text().nullable(),
+    usedBy: z.array(text()),
     status: entityStatusSchema,
-    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
-    createdBy: z.string(),
+    lastError: text().nullable().describe('why the last deployment failed, while the previous version stays live'),
+    createdBy: text(),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int(),
@@ -97,4 +98,4 @@ export type CertExpiryFilter = (typeof CERT_EXPIRY_FILTERS)[number];
 export const certListQuerySchema = itemListQuerySchema.extend({ expiry: z.enum(CERT_EXPIRY_FILTERS).optional() });
 export type CertListQuery = z.infer<typeof certListQuerySchema>;
 export const certListSchema = z.object({ items: z.array(certSchema), total: z.number().int() }).meta({ id: 'CertList' });
-export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const idParamsSchema = z.object({ id: text().min(1).max(64) });

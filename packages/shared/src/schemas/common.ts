@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ERROR_CODE_LIST } from '../errors.js';
 import { ACCOUNT_FIELD_CODES } from './account.js';
 import { CERT_FIELD_CODES } from './certs.js';
@@ -11,13 +12,13 @@ import { SERVICE_LINE_FIELD_CODES } from './service-lines.js';
 export const errorDetailsSchema = z
   .object({
     /** With CERT_NOT_COVERING: per service line, the domains the certificate does not cover. */
-    uncovered: z.array(z.object({ appProfileName: z.string(), domains: z.array(z.string()) })).optional(),
+    uncovered: z.array(z.object({ appProfileName: text(), domains: z.array(text()) })).optional(),
     /**
      * Field path → values the field's message quotes that only the server knows, such as
      * `{ "servername.2": { "usedBy": "shop-line" } }` for a domain another line has. The value at
      * the path itself is the form's, so it is not repeated here.
      */
-    fieldParams: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    fieldParams: z.record(text(), z.record(text(), text())).optional(),
   })
   .meta({ id: 'ErrorDetails' });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
@@ -25,12 +26,12 @@ export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 export const errorBodySchema = z
   .object({
     code: z.enum(ERROR_CODE_LIST as [string, ...string[]]).describe('Stable error code; the console translates by it'),
-    message: z.string().describe('English text of the error'),
+    message: text().describe('English text of the error'),
     fields: z
-      .record(z.string(), z.string())
+      .record(text(), text())
       .optional()
       .describe('Field path → field error code, for every bad field'),
-    usedBy: z.array(z.string()).optional().describe('With IN_USE: the service lines and rules that use the item'),
+    usedBy: z.array(text()).optional().describe('With IN_USE: the service lines and rules that use the item'),
     details: errorDetailsSchema.optional(),
   })
   .meta({ id: 'Error' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Deploying (spec §4, ARCHITECTURE §7): a change the edge must apply becomes a task; the entity
@@ -21,18 +22,18 @@ export const TASK_API = { task: '/tasks/:taskNo' } as const;
 
 export const taskSchema = z
   .object({
-    taskNo: z.string(),
-    groupName: z.string(),
+    taskNo: text(),
+    groupName: text(),
     entity: z.enum(DEPLOY_ENTITIES),
-    entityId: z.string(),
-    entityName: z.string(),
+    entityId: text(),
+    entityName: text(),
     operation: z.enum(TASK_OPERATIONS),
     state: z.enum(TASK_STATES),
-    error: z.string().nullable(),
+    error: text().nullable(),
     createdAt: z.number(),
     startedAt: z.number().nullable(),
     finishedAt: z.number().nullable(),
   })
   .meta({ id: 'DeployTask' });
 export type DeployTask = z.infer<typeof taskSchema>;
-export const taskParamsSchema = z.object({ taskNo: z.string().min(1).max(64) });
+export const taskParamsSchema = z.object({ taskNo: text().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { PLAN_NAMES, RESOURCE_LIMIT_KEYS, WAF_ACTIONS, type PlanSpec } from '../plans.js';
 import { ALL_GROUPS } from '../permissions.js';
 import { emailSchema, newPasswordSchema, usernameSchema } from './account.js';
@@ -32,11 +33,11 @@ const resourceLimitsSchema = z.record(z.enum(RESOURCE_LIMIT_KEYS), z.number());
 export const planSpecSchema = z
   .object({
     planName: planNameSchema,
-    dnsPodPlan: z.string(),
+    dnsPodPlan: text(),
     wafActions: z.array(z.enum(Object.keys(WAF_ACTIONS) as [keyof typeof WAF_ACTIONS, ...(keyof typeof WAF_ACTIONS)[]])),
-    features: z.array(z.string()),
+    features: z.array(text()),
     resourceLimits: resourceLimitsSchema,
-    packages: z.array(z.string()),
+    packages: z.array(text()),
   })
   .meta({ id: 'PlanSpec' }) satisfies z.ZodType<PlanSpec>;
 
@@ -48,7 +49,7 @@ export type PlatformPlan = z.infer<typeof platformPlanSchema>;
 
 export const groupSchema = z
   .object({
-    name: z.string(),
+    name: text(),
     plan: planNameSchema,
     memberCount: z.number().int(),
     createdAt: z.number(),
@@ -64,11 +65,11 @@ export const updateGroupSchema = z
   .object({ name: groupNameSchema.optional(), plan: planNameSchema.optional(), version: z.number().int() })
   .meta({ id: 'UpdateGroup' });
 
-export const groupParamsSchema = z.object({ groupName: z.string().min(1).max(64) });
-export const memberParamsSchema = groupParamsSchema.extend({ username: z.string().min(1).max(64) });
+export const groupParamsSchema = z.object({ groupName: text().min(1).max(64) });
+export const memberParamsSchema = groupParamsSchema.extend({ username: text().min(1).max(64) });
 
 export const memberSchema = z
-  .object({ username: z.string(), email: z.string(), disabled: z.boolean(), rolePermissions: rolePermissionsSchema })
+  .object({ username: text(), email: text(), disabled: z.boolean(), rolePermissions: rolePermissionsSchema })
   .meta({ id: 'Member' });
 export const memberListSchema = z.object({ items: z.array(memberSchema) }).meta({ id: 'MemberList' });
 export const putMemberSchema = z.object({ rolePermissions: rolePermissionsSchema }).meta({ id: 'PutMember' });
@@ -76,29 +77,29 @@ export const putMemberSchema = z.object({ rolePermissions: rolePermissionsSchema
 /** GET /group/resource-limits?groupName=: the plan's limits beside what the group uses. */
 export const resourceLimitsAnswerSchema = z
   .object({
-    groupName: z.string(),
+    groupName: text(),
     plan: planSpecSchema,
-    usage: z.record(z.string(), z.number()),
+    usage: z.record(text(), z.number()),
   })
   .meta({ id: 'ResourceLimits' });
 export type ResourceLimitsAnswer = z.infer<typeof resourceLimitsAnswerSchema>;
-export const groupQuerySchema = z.object({ groupName: z.string().min(1).max(64) });
+export const groupQuerySchema = z.object({ groupName: text().min(1).max(64) });
 
 export const adminUserSchema = z
   .object({
-    username: z.string(),
-    email: z.string(),
+    username: text(),
+    email: text(),
     privilege: z.enum(['admin', 'user']),
     disabled: z.boolean(),
     emailConfirmed: z.boolean(),
     otpEnabled: z.boolean(),
-    groups: z.array(z.string()),
+    groups: z.array(text()),
     createdAt: z.number(),
   })
   .meta({ id: 'AdminUser' });
 export const adminUserListSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() }).meta({ id: 'AdminUserList' });
 export const adminUserQuerySchema = z.object({
-  search: z.string().trim().max(64).optional(),
+  search: text().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
@@ -109,11 +110,11 @@ export const createUserSchema = z
 
 /** GET /system/prefs: spec §6 landing page and group list settings. */
 export const platformPrefsSchema = z
-  .object({ hasHomePage: z.boolean(), landingPagePath: z.string(), groupListWithAll: z.boolean() })
+  .object({ hasHomePage: z.boolean(), landingPagePath: text(), groupListWithAll: z.boolean() })
   .meta({ id: 'PlatformPrefs' });
 export type PlatformPrefs = z.infer<typeof platformPrefsSchema>;
 
-export const userParamsSchema = z.object({ username: z.string().min(1).max(64) });
+export const userParamsSchema = z.object({ username: text().min(1).max(64) });
 export const setDisabledSchema = z.object({ disabled: z.boolean() }).meta({ id: 'SetDisabled' });
 
 /** What an audit row records: a change, or a cache purge (which changes no setting). */
@@ -123,22 +124,22 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** One row of the audit log: who changed what, when, from what to what. */
 export const auditEntrySchema = z
   .object({
-    id: z.string(),
+    id: text(),
     at: z.number(),
-    actor: z.string(),
-    groupName: z.string().nullable(),
-    entity: z.string(),
-    entityId: z.string(),
+    actor: text(),
+    groupName: text().nullable(),
+    entity: text(),
+    entityId: text(),
     action: z.enum(AUDIT_ACTIONS),
-    before: z.record(z.string(), z.unknown()).nullable(),
-    after: z.record(z.string(), z.unknown()).nullable(),
+    before: z.record(text(), z.unknown()).nullable(),
+    after: z.record(text(), z.unknown()).nullable(),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditQuerySchema = z.object({
-  entity: z.string().min(1).max(64),
-  entityId: z.string().min(1).max(128).optional(),
-  groupName: z.string().min(1).max(64).optional(),
+  entity: text().min(1).max(64),
+  entityId: text().min(1).max(128).optional(),
+  groupName: text().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const auditListSchema = z.object({ items: z.array(auditEntrySchema) }).meta({ id: 'AuditList' });

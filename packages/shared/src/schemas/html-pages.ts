@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 
@@ -38,7 +39,7 @@ export const HTML_PAGE_FIELD_CODES = ['not_html_file', 'file_name_has_space', 'p
 /** UTF-8 size of a text, the unit of HTML_PAGE_MAX_BYTES (browser-safe: no Buffer). */
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
-export const htmlPageNameSchema = z.string().trim().min(1).max(HTML_PAGE_NAME_MAX_LENGTH).regex(HTML_PAGE_NAME_PATTERN);
+export const htmlPageNameSchema = text().trim().min(1).max(HTML_PAGE_NAME_MAX_LENGTH).regex(HTML_PAGE_NAME_PATTERN);
 
 /** The page source: required, and at most HTML_PAGE_MAX_BYTES of UTF-8. */
 export const htmlPageContentSchema = z
@@ -74,7 +75,7 @@ const pageFieldsSchema = z.object({
   ridColor: z.enum(RID_COLORS).default(RID_COLOR_DEFAULT),
 });
 
-export const createHtmlPageSchema = pageFieldsSchema.extend({ groupName: z.string().min(1).max(64), htmlPageName: htmlPageNameSchema }).meta({ id: 'CreateHtmlPage' });
+export const createHtmlPageSchema = pageFieldsSchema.extend({ groupName: text().min(1).max(64), htmlPageName: htmlPageNameSchema }).meta({ id: 'CreateHtmlPage' });
 export type CreateHtmlPage = z.infer<typeof createHtmlPageSchema>;
 /** A save: the content and the request-id block, over the version read (the name is create-only). */
 export const updateHtmlPageSchema = pageFieldsSchema.extend({ version: z.number().int() }).meta({ id: 'UpdateHtmlPage' });
@@ -84,19 +85,19 @@ export const previewHtmlPageSchema = pageFieldsSchema.pick({ content: true, ridP
 
 export const htmlPageSchema = z
   .object({
-    id: z.string(),
-    groupName: z.string(),
-    htmlPageName: z.string(),
-    content: z.string(),
-    fileName: z.string().nullable(),
+    id: text(),
+    groupName: text(),
+    htmlPageName: text(),
+    content: text(),
+    fileName: text().nullable(),
     ridPosition: z.enum(RID_POSITIONS),
     ridColor: z.enum(RID_COLORS),
     /** The built-in `default` page: editable, never deletable. */
     builtIn: z.boolean(),
     status: entityStatusSchema,
-    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
-    usedBy: z.array(z.string()),
-    createdBy: z.string(),
+    lastError: text().nullable().describe('why the last deployment failed, while the previous version stays live'),
+    usedBy: z.array(text()),
+    createdBy: text(),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int(),

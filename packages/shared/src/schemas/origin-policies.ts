@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 import { isIP } from '../net.js';
@@ -55,7 +56,7 @@ export function isOriginAddress(value: string): boolean {
 }
 
 export const originSchema = z.object({
-  address: z.string().trim().min(1).refine(isOriginAddress, { message: 'invalid_origin_address' }),
+  address: text().trim().min(1).refine(isOriginAddress, { message: 'invalid_origin_address' }),
   /** Used only by the `weight` method. */
   weight: z.number().int().min(ORIGIN_WEIGHT_MIN).max(ORIGIN_WEIGHT_MAX).default(1),
   /** Serves only when every primary origin is down. */
@@ -66,13 +67,13 @@ export type Origin = z.infer<typeof originSchema>;
 
 /** Every field of a policy except its name; checked together by `withOriginChecks`. */
 export const originPolicySettingsSchema = z.object({
-  region: z.array(z.string().regex(REGION_PATTERN)).min(1).default([DEFAULT_REGION]),
+  region: z.array(text().regex(REGION_PATTERN)).min(1).default([DEFAULT_REGION]),
   origins: z.array(originSchema).min(1),
   loadBalancerMethod: z.enum(LOAD_BALANCER_METHODS).default('ipHash'),
   loadBalancerSticky: z.boolean().default(false),
   healthCheckMode: z.enum(HEALTH_CHECK_MODES).default('tcp'),
-  healthCheckUri: z.string().trim().regex(/^\/\S*$/).default('/'),
-  healthCheckHttpCode: z.array(z.string().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
+  healthCheckUri: text().trim().regex(/^\/\S*$/).default('/'),
+  healthCheckHttpCode: z.array(text().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
   healthCheckInterval: z.number().int().min(1).max(3600).default(HEALTH_CHECK_DEFAULTS.intervalS),
   healthCheckTimeout: z.number().int().min(50).max(60_000).default(HEALTH_CHECK_DEFAULTS.timeoutMs),
   healthCheckSuccess: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.success),
@@ -82,7 +83,7 @@ export const originPolicySettingsSchema = z.object({
 });
 export type OriginPolicySettings = z.infer<typeof originPolicySettingsSchema>;
 
-export const policyNameSchema = z.string().trim().min(1).max(POLICY_NAME_MAX_LENGTH).regex(POLICY_NAME_PATTERN);
+export const policyNameSchema = text().trim().min(1).max(POLICY_NAME_MAX_LENGTH).regex(POLICY_NAME_PATTERN);
 
 /** The checks across fields: the same origin, or the same region, twice (the later one is marked). */
 function withOriginChecks<T extends z.ZodType<{ origins: { address: string }[]; region: string[] }>>(schema: T): T {
@@ -110,34 +111,34 @@ export const ORIGIN_POLICY_API = {
   policy: '/origin-policies/:id',
 } as const;
 
-export const createOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: z.string().min(1).max(64) })).meta({ id: 'CreateOriginPolicy' });
+export const createOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: text().min(1).max(64) })).meta({ id: 'CreateOriginPolicy' });
 export const updateOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, version: z.number().int() })).meta({ id: 'UpdateOriginPolicy' });
 
 /** An origin's health as the checks last found it; `unchecked` until the first verdict. */
 export const ORIGIN_HEALTH_STATES = ['unchecked', 'healthy', 'unhealthy'] as const;
 export type OriginHealthState = (typeof ORIGIN_HEALTH_STATES)[number];
 export const originHealthSchema = z.object({
-  address: z.string(),
+  address: text(),
   health: z.enum(ORIGIN_HEALTH_STATES),
   checkedAt: z.number().nullable(),
   /** Why the last check failed (refused, timed out, unexpected status...). */
-  lastError: z.string().nullable(),
+  lastError: text().nullable(),
 });
 export type OriginHealth = z.infer<typeof originHealthSchema>;
 
 export const originPolicySchema = originPolicySettingsSchema
   .extend({
-    id: z.string(),
-    groupName: z.string(),
-    policyName: z.string(),
+    id: text(),
+    groupName: text(),
+    policyName: text(),
     status: entityStatusSchema,
-    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
+    lastError: text().nullable().describe('why the last deployment failed, while the previous version stays live'),
     /** Each enabled origin's health; disabled origins are not checked. */
     health: z.array(originHealthSchema),
     /** The service lines and rules that use the policy. */
-    usedBy: z.array(z.string()),
+    usedBy: z.array(text()),
     usageCount: z.number().int(),
-    createdBy: z.string(),
+    createdBy: text(),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int(),

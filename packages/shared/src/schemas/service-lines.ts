@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import {
   ACCEPT_HTTP_V1_DEFAULT,
   ALLOWED_HTTP_PORTS,
@@ -95,7 +96,7 @@ const linesSchema = z
 const expirySchema = z.enum(CACHE_EXPIRIES);
 const hottimeSchema = z.union(CACHE_HOTTIMES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>, z.ZodLiteral<25>]);
 
-export const appProfileNameSchema = z.string().trim().min(1).max(APP_PROFILE_NAME_MAX_LENGTH).regex(APP_PROFILE_NAME_PATTERN);
+export const appProfileNameSchema = text().trim().min(1).max(APP_PROFILE_NAME_MAX_LENGTH).regex(APP_PROFILE_NAME_PATTERN);
 export const domainSchema = z
   .string()
   .trim()
@@ -108,19 +109,19 @@ export const domainSchema = z
 
 /** A region → origin-policy row of a line that uses policies. */
 export const usedOriginPolicySchema = z.object({
-  regionName: z.array(z.string().regex(REGION_PATTERN)).min(1),
+  regionName: z.array(text().regex(REGION_PATTERN)).min(1),
   originPolicyName: policyNameSchema,
 });
 
 /** One rule in the line's ordered rule list (choosing and ordering them: the firewall issue). */
-export const usedWafRuleSchema = z.object({ value: z.string().min(1).max(64), isEnabled: z.boolean().default(true) });
+export const usedWafRuleSchema = z.object({ value: text().min(1).max(64), isEnabled: z.boolean().default(true) });
 
 /** Every setting of a line, with the spec's defaults; checked across fields by `withLineChecks`. */
 export const serviceLineSettingsSchema = z.object({
-  description: z.string().max(500).default(''),
-  tags: z.array(z.string().trim().min(1).max(32)).max(20).default([]),
+  description: text().max(500).default(''),
+  tags: z.array(text().trim().min(1).max(32)).max(20).default([]),
   servername: z.array(domainSchema).min(1),
-  customerPackage: z.string().min(1).max(64),
+  customerPackage: text().min(1).max(64),
   maxServerNameInAppProfileCount: z.number().int().min(UNLIMITED_DOMAINS).default(UNLIMITED_DOMAINS),
   isDuplicatesServiceLine: z.boolean().default(false),
 
@@ -136,21 +137,21 @@ export const serviceLineSettingsSchema = z.object({
   originPort: portSchema.default(DEFAULT_HTTP_PORT),
 
   useSystemCert: z.boolean().default(true),
-  keypairname: z.string().max(64).nullable().default(null),
+  keypairname: text().max(64).nullable().default(null),
   isEnforceProtect: z.boolean().default(false),
   redirecthttps: z.boolean().default(false),
   redirectHttpCode: z.union(REDIRECT_HTTP_CODES.map((n) => z.literal(n)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>]).default(REDIRECT_HTTP_CODE_DEFAULT as 302),
   useHsts: z.boolean().default(false),
 
   usedWafRules: z.array(usedWafRuleSchema).default([]),
-  errorHtmlPageName: z.string().min(1).max(64).default(DEFAULT_HTML_PAGE_NAME),
+  errorHtmlPageName: text().min(1).max(64).default(DEFAULT_HTML_PAGE_NAME),
 
   upstreamTimeout: z.union(UPSTREAM_TIMEOUTS.map((n) => z.literal(n)) as [z.ZodLiteral<60>, z.ZodLiteral<120>, z.ZodLiteral<180>]).default(UPSTREAM_TIMEOUT_DEFAULT as 60),
   isEnabledCompressionToOrigin: z.boolean().default(true),
   isEnabledUpstreamHttp11: z.boolean().default(true),
   isInsertRidHeaderToOrigin: z.boolean().default(false),
   setCustomHostHeader: z.enum(ON_OFF).default('off'),
-  customHostHeader: z.string().max(253).default(''),
+  customHostHeader: text().max(253).default(''),
   isAcceptHttpV1: z.boolean().default(ACCEPT_HTTP_V1_DEFAULT),
   websocketPath: linesSchema,
   proxyBufferSize: z.union(PROXY_BUFFER_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>, z.ZodLiteral<64>]).default(PROXY_BUFFER_SIZE_DEFAULT as 4),
@@ -260,7 +261,7 @@ const confirmUncoveredSchema = z.boolean().optional();
 
 /** Create (spec §7 `/table/rcm-app-profiles/update/create`): every setting, its name and group. */
 export const createServiceLineSchema = withLineChecks(
-  serviceLineSettingsSchema.extend({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, confirmUncovered: confirmUncoveredSchema }),
+  serviceLineSettingsSchema.extend({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, confirmUncovered: confirmUncoveredSchema }),
 ).meta({ id: 'CreateServiceLine' });
 export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
 
@@ -269,20 +270,20 @@ export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
  * group identify the line and cannot change. Read-only fields of the detail are ignored.
  */
 export const updateServiceLineSchema = withLineChecks(
-  serviceLineSettingsSchema.extend({ id: z.string().min(1).max(64), groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, version: z.number().int(), confirmUncovered: confirmUncoveredSchema }),
+  serviceLineSettingsSchema.extend({ id: text().min(1).max(64), groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, version: z.number().int(), confirmUncovered: confirmUncoveredSchema }),
 ).meta({ id: 'UpdateServiceLine' });
 export type UpdateServiceLine = z.infer<typeof updateServiceLineSchema>;
 
 export const serviceLineSchema = serviceLineSettingsSchema
   .extend({
-    id: z.string(),
-    groupName: z.string(),
-    appProfileName: z.string(),
+    id: text(),
+    groupName: text(),
+    appProfileName: text(),
     status: z.enum(LINE_STATUSES),
-    lastError: z.string().nullable().describe('why the last deployment failed, while the previous version stays live'),
+    lastError: text().nullable().describe('why the last deployment failed, while the previous version stays live'),
     /** The name the line's domains must point at (CNAME). */
-    cnameto: z.string(),
-    createdBy: z.string(),
+    cnameto: text(),
+    createdBy: text(),
     createdAt: z.number(),
     updatedAt: z.number(),
     version: z.number().int(),
@@ -291,17 +292,17 @@ export const serviceLineSchema = serviceLineSettingsSchema
 export type ServiceLine = z.infer<typeof serviceLineSchema>;
 
 /** The answer of a call that changes what the edge serves (spec §4): empty while one is in flight. */
-export const taskAnswerSchema = z.object({ taskNo: z.string() }).meta({ id: 'TaskAnswer' });
+export const taskAnswerSchema = z.object({ taskNo: text() }).meta({ id: 'TaskAnswer' });
 
 export const serviceLineListQuerySchema = z.object({
-  groupName: z.string().min(1).max(64),
-  search: z.string().trim().max(64).optional().describe('part of a line name or of one of its domains'),
+  groupName: text().min(1).max(64),
+  search: text().trim().max(64).optional().describe('part of a line name or of one of its domains'),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const serviceLineListSchema = z.object({ items: z.array(serviceLineSchema), total: z.number().int() }).meta({ id: 'ServiceLineList' });
 
-export const lineByNameParamsSchema = z.object({ groupName: z.string().min(1).max(64), appProfileName: z.string().min(1).max(APP_PROFILE_NAME_MAX_LENGTH) });
+export const lineByNameParamsSchema = z.object({ groupName: text().min(1).max(64), appProfileName: text().min(1).max(APP_PROFILE_NAME_MAX_LENGTH) });
 
 /**
  * Clearing cache: paths (or patterns) to clear, an empty list clearing everything; `domains`
@@ -309,35 +310,35 @@ export const lineByNameParamsSchema = z.object({ groupName: z.string().min(1).ma
  */
 export const purgeSchema = z
   .object({
-    paths: z.array(z.string().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]),
+    paths: z.array(text().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]),
     domains: z.array(domainSchema).max(500).optional(),
   })
   .meta({ id: 'PurgeCache' });
 
 /** One domain of a line as the Domains tab lists it. */
-export const lineDomainSchema = z.object({ domain: z.string(), description: z.string(), cnameto: z.string(), status: z.enum(LINE_STATUSES), createdBy: z.string(), createdAt: z.number() }).meta({ id: 'LineDomain' });
+export const lineDomainSchema = z.object({ domain: text(), description: text(), cnameto: text(), status: z.enum(LINE_STATUSES), createdBy: text(), createdAt: z.number() }).meta({ id: 'LineDomain' });
 export const lineDomainListSchema = z.object({ items: z.array(lineDomainSchema) }).meta({ id: 'LineDomainList' });
 
 /** Add domains (spec §7 `/table/rcm-nginxconfigs/update/create`): one or more, with a description. */
 export const addDomainSchema = z
-  .object({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema, servername: z.array(domainSchema).min(1).max(500), description: z.string().max(500).default('') })
+  .object({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, servername: z.array(domainSchema).min(1).max(500), description: text().max(500).default('') })
   .meta({ id: 'AddDomain' });
 /** Bulk edit: the same description on the chosen domains (no redeploy: the edge does not read it). */
-export const bulkEditDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500), description: z.string().max(500) }).meta({ id: 'BulkEditDomains' });
+export const bulkEditDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500), description: text().max(500) }).meta({ id: 'BulkEditDomains' });
 /** Bulk delete: the chosen domains leave the line (at least one must stay). */
 export const bulkDeleteDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500) }).meta({ id: 'BulkDeleteDomains' });
 
 /** Check CNAME (spec §7 `/validate/checkcname`): each domain of the line, looked up in DNS. */
-export const checkCnameSchema = z.object({ groupName: z.string().min(1).max(64), appProfileName: appProfileNameSchema }).meta({ id: 'CheckCname' });
+export const checkCnameSchema = z.object({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema }).meta({ id: 'CheckCname' });
 export const CNAME_CHECK_ERRORS = ['not_found', 'no_cname', 'timeout', 'failed'] as const;
 export const checkCnameAnswerSchema = z
   .object({
-    target: z.string().describe("the line's cnameto"),
+    target: text().describe("the line's cnameto"),
     results: z.array(
       z.object({
-        domain: z.string(),
+        domain: text(),
         /** The CNAME the resolver answered for the domain, if any. */
-        cname: z.string().nullable(),
+        cname: text().nullable(),
         /** True when the domain points at the target. */
         ok: z.boolean(),
         error: z.enum(CNAME_CHECK_ERRORS).nullable(),
@@ -349,15 +350,15 @@ export type CheckCnameAnswer = z.infer<typeof checkCnameAnswerSchema>;
 
 /** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
 export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
-export const ipValidateSchema = z.object({ topic: z.enum(IP_VALIDATE_TOPICS), val: z.string().max(300) }).meta({ id: 'IpValidate' });
+export const ipValidateSchema = z.object({ topic: z.enum(IP_VALIDATE_TOPICS), val: text().max(300) }).meta({ id: 'IpValidate' });
 export const ipValidateAnswerSchema = z.object({ success: z.boolean() }).meta({ id: 'IpValidateAnswer' });
 
 /** `GET /validate/documentexist` (spec §7): is a line name (in the group) or a domain (anywhere) taken. */
 export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername'] as const;
 export const documentExistQuerySchema = z.object({
   topic: z.enum(DOCUMENT_EXIST_TOPICS),
-  fieldVal: z.string().trim().min(1).max(300),
-  groupName: z.string().min(1).max(64),
+  fieldVal: text().trim().min(1).max(300),
+  groupName: text().min(1).max(64),
   timestamp: z.coerce.number().optional().describe('ignored; keeps caches from answering'),
 });
 export const documentExistAnswerSchema = z.object({ exist: z.boolean() }).meta({ id: 'DocumentExist' });

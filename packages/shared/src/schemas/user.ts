@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const PRIVILEGES = ['admin', 'user'] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -11,23 +12,23 @@ export const accessSchema = z.object({ read: z.boolean(), write: z.boolean().opt
  * decides for itself; an absent child follows its parent.
  */
 export const permissionSchema = accessSchema.extend({
-  children: z.record(z.string(), accessSchema).optional(),
+  children: z.record(text(), accessSchema).optional(),
 });
-export const rolePermissionsSchema = z.record(z.string(), permissionSchema);
+export const rolePermissionsSchema = z.record(text(), permissionSchema);
 export type RolePermissions = z.infer<typeof rolePermissionsSchema>;
 
 export const groupRoleSchema = z.object({
-  groupName: z.string(),
+  groupName: text(),
   rolePermissions: rolePermissionsSchema,
 });
 
 /** Answer of GET /api/user: the signed-in user as the console sees it. */
 export const currentUserSchema = z
   .object({
-    username: z.string(),
-    email: z.string(),
+    username: text(),
+    email: text(),
     privilege: z.enum(PRIVILEGES),
-    phoneNumber: z.string().nullable(),
+    phoneNumber: text().nullable(),
     hasAvatar: z.boolean(),
     otpEnabled: z.boolean(),
     inGroupsRole: z.array(groupRoleSchema),

@@ -6,6 +6,7 @@ import { certs } from './0004-certs.js';
 import { originPolicies } from './0005-origin-policies.js';
 import { deployAndPages } from './0006-deploy-and-pages.js';
 import { serviceLines } from './0007-service-lines.js';
+import { groupIds } from './0008-group-ids.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-origin-policies': originPolicies,
   '0006-deploy-and-pages': deployAndPages,
   '0007-service-lines': serviceLines,
+  '0008-group-ids': groupIds,
 };

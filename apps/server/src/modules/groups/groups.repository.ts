@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Group, RolePermissions } from '@parapet/shared';
 import { planNameSchema } from '@parapet/shared';
 import { GROUP_SCOPED_TABLES, type Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,7 +24,7 @@ export async function findGroup(db: Db, name: string): Promise<Group | undefined
 }
 
 export async function insertGroup(db: Db, name: string, plan: string, now = Date.now()): Promise<void> {
-  await db.insertInto('groups').values({ name, plan, created_at: now, updated_at: now }).execute();
+  await db.insertInto('groups').values({ name, id: newId(), plan, created_at: now, updated_at: now }).execute();
 }
 
 /** Changes plan and bumps the version, only if the version is the one read; false when stale. */
@@ -43,7 +44,9 @@ export async function updateGroupPlan(db: Db, name: string, plan: string, versio
  */
 export async function renameGroup(trx: Transaction<Database>, from: string, to: string, plan: string, version: number): Promise<void> {
   const old = await trx.selectFrom('groups').selectAll().where('name', '=', from).executeTakeFirstOrThrow();
-  await trx.insertInto('groups').values({ name: to, plan, created_at: old.created_at, updated_at: Date.now(), version: version + 1 }).execute();
+  // The id goes with the group (the socket's rooms are keyed by it); it is unique, so the old row lets go of it first.
+  await trx.updateTable('groups').set({ id: null }).where('name', '=', from).execute();
+  await trx.insertInto('groups').values({ name: to, id: old.id ?? newId(), plan, created_at: old.created_at, updated_at: Date.now(), version: version + 1 }).execute();
   for (const { table, column } of GROUP_SCOPED_TABLES) {
     await trx.updateTable(table).set({ [column]: to }).where(column, '=', from).execute();
   }
