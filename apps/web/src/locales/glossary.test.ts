@@ -52,9 +52,9 @@ const GLOSSARY: Glossary = {
   },
   group: {
     'en-US': { term: 'group', variants: ['team', 'tenant'] },
-    // 组 alone (not 群组, and not 组件/组合/组织/组成) is the short form we replaced.
+    // 组 alone (not 群组, 组件, 组合, 组织, 组成; zh-TW 位元組 is a byte) is the short form we replaced.
     'zh-CN': { term: '群组', variants: [/(?<!群)组(?!件|合|织|成)/, '分组', '用户组'] },
-    'zh-TW': { term: '群組', variants: [/(?<!群)組(?!件|合|織|成)/, '分組', '群组'] },
+    'zh-TW': { term: '群組', variants: [/(?<!群|位元)組(?!件|合|織|成)/, '分組', '群组'] },
   },
   cache: {
     'en-US': { term: 'cache', variants: ['purge'] },
