@@ -46,6 +46,15 @@ export default tseslint.config(
     },
   },
   {
+    // Every string of a shared contract goes through text() (schemas/text.ts), which refuses NUL
+    // bytes and lone surrogates; a bare z.string() would let them reach the store.
+    files: ['packages/shared/src/schemas/**/*.ts'],
+    ignores: ['packages/shared/src/schemas/text.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='z'][callee.property.name='string']", message: 'Use text() from schemas/text.ts: it refuses NUL bytes and lone surrogates.' }],
+    },
+  },
+  {
     // Only env.ts reads the environment (STYLE.md habit 6).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts'],

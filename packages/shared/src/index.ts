@@ -17,4 +17,5 @@ export * from './schemas/paging.js';
 export * from './schemas/service-lines.js';
 export * from './net.js';
 export * from './schemas/health.js';
+export * from './schemas/text.js';
 export * from './schemas/user.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { TEXT_FIELD_CODES, text } from './text.js';
 import { ERROR_CODE_LIST } from '../errors.js';
 import { ACCOUNT_FIELD_CODES } from './account.js';
 import { CERT_FIELD_CODES } from './certs.js';
@@ -49,6 +49,7 @@ export const FIELD_ERROR_CODES = [
   'unknown_key',
   'taken',
   'reserved',
+  ...TEXT_FIELD_CODES,
   ...ACCOUNT_FIELD_CODES,
   ...CERT_FIELD_CODES,
   ...ORIGIN_FIELD_CODES,

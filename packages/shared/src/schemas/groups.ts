@@ -7,8 +7,7 @@ import { rolePermissionsSchema } from './user.js';
 
 /** Group names: lower-case letters, digits, _ and -, 2–32 characters; "all" is reserved. */
 export const GROUP_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
-export const groupNameSchema = z
-  .string()
+export const groupNameSchema = text()
   .trim()
   .regex(GROUP_NAME_PATTERN)
   .refine((v) => v !== ALL_GROUPS, { message: 'reserved' });

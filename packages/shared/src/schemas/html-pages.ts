@@ -42,8 +42,7 @@ export const utf8Bytes = (text: string): number => new TextEncoder().encode(text
 export const htmlPageNameSchema = text().trim().min(1).max(HTML_PAGE_NAME_MAX_LENGTH).regex(HTML_PAGE_NAME_PATTERN);
 
 /** The page source: required, and at most HTML_PAGE_MAX_BYTES of UTF-8. */
-export const htmlPageContentSchema = z
-  .string()
+export const htmlPageContentSchema = text()
   .min(1)
   .refine((text) => text.trim().length > 0, { message: 'required' })
   .refine((text) => utf8Bytes(text) <= HTML_PAGE_MAX_BYTES, { message: 'page_too_large' });
@@ -52,8 +51,7 @@ export const htmlPageContentSchema = z
  * The name of the file the content came from, when it was uploaded rather than typed: it must
  * have no spaces (`file_name_has_space`) and end in .html or .htm (`not_html_file`).
  */
-export const htmlFileNameSchema = z
-  .string()
+export const htmlFileNameSchema = text()
   .max(255)
   .refine((name) => !/\s/.test(name), { message: 'file_name_has_space' })
   .refine((name) => HTML_FILE_NAME_PATTERN.test(name), { message: 'not_html_file' });

@@ -88,8 +88,7 @@ export const isAllowedHttpsPort = (port: number): boolean => ALLOWED_HTTPS_PORT_
 
 const portSchema = z.number().int().min(PORT_MIN).max(PORT_MAX);
 /** Text of one entry per line (paths, patterns); no line may hold a space (spec §5). */
-const linesSchema = z
-  .string()
+const linesSchema = text()
   .max(10_000)
   .refine((text) => !/[ \t]/.test(text), { message: 'has_space' })
   .default('');
@@ -97,8 +96,7 @@ const expirySchema = z.enum(CACHE_EXPIRIES);
 const hottimeSchema = z.union(CACHE_HOTTIMES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>, z.ZodLiteral<25>]);
 
 export const appProfileNameSchema = text().trim().min(1).max(APP_PROFILE_NAME_MAX_LENGTH).regex(APP_PROFILE_NAME_PATTERN);
-export const domainSchema = z
-  .string()
+export const domainSchema = text()
   .trim()
   .toLowerCase()
   .min(1)
