@@ -39,9 +39,3 @@ export function diffAudit(before: Record<string, unknown> | null, after: Record<
     return same(b, a) ? [] : [{ field, kind: 'changed', before: b, after: a }];
   });
 }
-
-/** A value as the diff table shows it: strings as they are, anything else as JSON. */
-export function formatValue(value: unknown): string {
-  if (value === undefined) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}

@@ -31,7 +31,8 @@ describe('AuditLog', () => {
   it('lists who changed what and when, newest first, and asks for the entity given', async () => {
     const fetchMock = renderLog();
     const rows = await screen.findAllByTestId('audit-entry');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Updatedacme\/adaroot2025-01-02/), expect.stringMatching(/^Createdacme\/adaroot2025-01-01/)]);
+    // Dates in the user's locale (dayjs 'lll'), not a fixed ISO-like pattern.
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Updatedacme\/adarootJan 2, 2025/), expect.stringMatching(/^Createdacme\/adarootJan 1, 2025/)]);
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.pathname).toBe('/api/audit');
     expect(Object.fromEntries(url.searchParams)).toEqual({ entity: 'member', groupName: 'acme' });
@@ -43,10 +44,10 @@ describe('AuditLog', () => {
     fireEvent.click(update as HTMLElement);
     const changed = await screen.findAllByTestId('audit-diff-row');
     expect(changed.map((row) => [row.getAttribute('data-kind'), within(row).getAllByRole('cell').map((c) => c.textContent)])).toEqual([
-      ['added', ['rolePermissions.certificates.write', '', 'true', 'Added']],
+      ['added', ['Certificates · Write', '', 'Yes', 'Added']],
     ]);
     fireEvent.click(create as HTMLElement);
-    await screen.findByText('rolePermissions.certificates.read');
+    await screen.findByText('Certificates · Read');
     const all = screen.getAllByTestId('audit-diff-row').map((row) => row.getAttribute('data-kind'));
     expect(all).toEqual(['added', 'added']);
   });

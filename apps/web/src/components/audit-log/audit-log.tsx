@@ -1,6 +1,6 @@
 import { Alert, Collapse, Empty, Space, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useValueFormat } from '@/lib/format-values';
 import { AuditDiffTable } from './audit-diff-table';
 import { useAuditEntries, type AuditQuery } from './get-audit-entries';
 
@@ -13,6 +13,7 @@ const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red', purge: '
  */
 export function AuditLog(props: AuditQuery) {
   const { t } = useTranslation();
+  const format = useValueFormat();
   const { data, isPending, isError } = useAuditEntries(props);
   if (isPending) return <Spin data-testid="audit-log-loading" />;
   if (isError) return <Alert type="error" title={t('audit.loadFailed')} data-testid="audit-log" />;
@@ -27,7 +28,7 @@ export function AuditLog(props: AuditQuery) {
               <Tag color={ACTION_COLORS[entry.action]}>{t(`audit.action.${entry.action}`)}</Tag>
               {props.entityId ? null : <Typography.Text code>{entry.entityId}</Typography.Text>}
               <Typography.Text strong>{entry.actor}</Typography.Text>
-              <Typography.Text type="secondary">{dayjs(entry.at).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+              <Typography.Text type="secondary">{format.dateTime(entry.at)}</Typography.Text>
             </Space>
           ),
           children: <AuditDiffTable entry={entry} />,
