@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Cert, CertDetails, CreateCert, StoreKind } from '@parapet/shared';
+import { certCoversDomain, uncoveredDomains, type Cert, type CertDetails, type CreateCert, type ErrorDetails, type ReplaceCert, type StoreKind } from '@parapet/shared';
 import type { CertsTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -9,6 +9,7 @@ import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
 import { assertNotDeploying } from '../deploy/entity-status.js';
 import { removeItem } from '../deploy/remove-item.js';
 import { linesUsing, usersOf } from '../references/references.repository.js';
+import { domainsOfLines } from '../service-lines/service-lines.repository.js';
 import { createWithinQuota } from '../tenancy/quota.js';
 import { countCerts, findCertByName, findCertRow, insertCertRow, updateCertRow } from './certs.repository.js';
 import { CertificateError, parseCertificate } from './parse-certificate.js';
@@ -102,9 +103,27 @@ export async function createCert(ctx: CertContext, input: CreateCert): Promise<C
   return toCert({ ...row, version: 1 });
 }
 
-export async function replaceCert(ctx: CertContext, before: CertRow, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined; version: number }): Promise<Cert> {
+/**
+ * Per line using the certificate, the domains the old certificate covered and the new one does
+ * not. Domains the old one already left uncovered were accepted then and are not asked again.
+ */
+async function lostCoverage(db: Kysely<Database>, before: CertRow, details: CertDetails): Promise<NonNullable<ErrorDetails['uncovered']>> {
+  const lines = await linesUsing(db, 'cert', before.id);
+  const domains = await domainsOfLines(db, lines.map((line) => line.id));
+  const oldNames = [before.common_name, ...(JSON.parse(before.san) as string[])];
+  return lines
+    .map((line) => ({ appProfileName: line.name, domains: uncoveredDomains(details, domains.get(line.id) ?? []).filter((domain) => certCoversDomain(oldNames, domain)) }))
+    .filter((line) => line.domains.length > 0)
+    .sort((a, b) => a.appProfileName.localeCompare(b.appProfileName));
+}
+
+export async function replaceCert(ctx: CertContext, before: CertRow, input: ReplaceCert): Promise<Cert> {
   assertNotDeploying('cert', before.status);
   const details = read(input.pem, input.key);
+  if (!input.confirmUncovered) {
+    const uncovered = await lostCoverage(ctx.db, before, details);
+    if (uncovered.length) throw new AppError('CERT_NOT_COVERING', undefined, { details: { uncovered } });
+  }
   const columns = columnsOf(ctx, details, input);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateCertRow(trx, before.id, input.version, columns))) throw new AppError('VERSION_CONFLICT');

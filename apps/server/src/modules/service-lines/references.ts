@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { planOf, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
+import { planOf, uncoveredDomains, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import { findGroup } from '../groups/groups.repository.js';
 import { ensureDefaultPage } from '../html-pages/html-pages.service.js';
@@ -10,6 +10,10 @@ export interface ResolvedLine {
   targets: Array<{ entity: DeployEntity; id: string }>;
   /** Field path → field code of everything that does not hold; empty when all is well. */
   fields: Record<string, string>;
+  /** Field path → what its message quotes that only the store knows (the line that has a domain). */
+  fieldParams: Record<string, Record<string, string>>;
+  /** The line's domains its own certificate does not cover; empty without one. */
+  uncovered: string[];
 }
 
 /**
@@ -20,6 +24,8 @@ export interface ResolvedLine {
  */
 export async function resolveLine(db: Kysely<Database>, groupName: string, settings: ServiceLineSettings, lineId: string | null): Promise<ResolvedLine> {
   const fields: Record<string, string> = {};
+  const fieldParams: ResolvedLine['fieldParams'] = {};
+  let uncovered: string[] = [];
   const targets: ResolvedLine['targets'] = [];
   const group = await findGroup(db, groupName);
   const plan = planOf(group?.plan ?? '');
@@ -31,13 +37,18 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
   const owners = await domainOwners(db, settings.servername);
   settings.servername.forEach((domain, i) => {
     const owner = owners.get(domain);
-    if (owner !== undefined && owner !== lineId) fields[`servername.${i}`] = 'taken';
+    if (owner !== undefined && owner.id !== lineId) {
+      fields[`servername.${i}`] = 'taken';
+      fieldParams[`servername.${i}`] = { usedBy: owner.name };
+    }
   });
 
   if (settings.scheme.includes('https') && !settings.useSystemCert && settings.keypairname) {
-    const cert = await db.selectFrom('certs').select('id').where('group_name', '=', groupName).where('keypairname', '=', settings.keypairname).executeTakeFirst();
-    if (cert) targets.push({ entity: 'cert', id: cert.id });
-    else fields['keypairname'] = 'not_found';
+    const cert = await db.selectFrom('certs').select(['id', 'common_name', 'san']).where('group_name', '=', groupName).where('keypairname', '=', settings.keypairname).executeTakeFirst();
+    if (cert) {
+      targets.push({ entity: 'cert', id: cert.id });
+      uncovered = uncoveredDomains({ commonName: cert.common_name, san: JSON.parse(cert.san) as string[] }, settings.servername);
+    } else fields['keypairname'] = 'not_found';
   }
 
   await ensureDefaultPage(db, groupName);
@@ -57,5 +68,5 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
       else fields[`usedOriginPolicies.${i}.originPolicyName`] = 'not_found';
     });
   }
-  return { targets, fields };
+  return { targets, fields, fieldParams, uncovered };
 }

@@ -44,11 +44,25 @@ export async function deleteLineRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('service_lines').where('id', '=', id).execute();
 }
 
-/** Which of these domains another line already has, with that line's id. */
-export async function domainOwners(db: Db, domains: readonly string[]): Promise<Map<string, string>> {
+/** Which of these domains a line already has, with that line's id and name (errors name it). */
+export async function domainOwners(db: Db, domains: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
   if (domains.length === 0) return new Map();
-  const rows = await db.selectFrom('line_domains').select(['domain', 'line_id']).where('domain', 'in', [...domains]).execute();
-  return new Map(rows.map((r) => [r.domain, r.line_id]));
+  const rows = await db
+    .selectFrom('line_domains')
+    .innerJoin('service_lines', 'service_lines.id', 'line_domains.line_id')
+    .select(['line_domains.domain', 'line_domains.line_id', 'service_lines.app_profile_name'])
+    .where('line_domains.domain', 'in', [...domains])
+    .execute();
+  return new Map(rows.map((r) => [r.domain, { id: r.line_id, name: r.app_profile_name }]));
+}
+
+/** The domains of each of these lines, for checking a certificate they use still covers them. */
+export async function domainsOfLines(db: Db, lineIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (lineIds.length === 0) return out;
+  const rows = await db.selectFrom('line_domains').select(['line_id', 'domain']).where('line_id', 'in', [...lineIds]).orderBy('created_at').orderBy('domain').execute();
+  for (const row of rows) out.set(row.line_id, [...(out.get(row.line_id) ?? []), row.domain]);
+  return out;
 }
 
 /** Makes the line's domain rows match its list, keeping the descriptions of those it keeps. */
