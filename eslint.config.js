@@ -30,13 +30,15 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'The console reads configuration from import.meta.env only.' }],
     },
   },
-  {
-    // A feature may not import another feature; shared pieces move to components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // A feature may not import another feature; shared pieces move to components/ or lib/. A
+  // relative path leaves the feature when it climbs above the feature's folder, which takes one
+  // more '../' for each folder a file is nested in (components/tabs/ may reach ../../api/).
+  ...['', '*/', '*/*/'].map((nested, depth) => ({
+    files: [`apps/web/src/features/*/${nested}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'No cross-feature imports: move shared code to components/ or lib/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', `${'../'.repeat(depth + 1)}*/**`], message: 'No cross-feature imports: move shared code to components/ or lib/.' }] }],
     },
-  },
+  })),
   {
     // The shared package runs in the browser too: no Node modules outside its tests.
     files: ['packages/shared/src/**/*.ts'],

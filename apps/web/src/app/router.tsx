@@ -66,7 +66,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: PATHS.serviceLines, loader: needs(PATHS.serviceLines), lazy: serviceLines },
             { path: PATHS.serviceLineCreate, loader: needs(PATHS.serviceLineCreate), lazy: screen(serviceLines, (m) => m.CreateServiceLinePage) },
-            { path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`, loader: needs(PATHS.serviceOverview), lazy: () => import('@/features/service-overview/route') },
+            { path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`, loader: needs(PATHS.serviceOverview), lazy: screen(serviceLines, (m) => m.ServiceOverviewPage) },
             {
               path: '/user',
               lazy: profile,

@@ -1,29 +1,33 @@
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@parapet/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import { USER_QUERY_ROOT_KEY } from './query-keys';
+import { healthInvalidations, taskInvalidations } from './query-keys';
 
 type ParapetSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: ParapetSocket | undefined;
 
+const invalidate = (queryClient: QueryClient, filters: InvalidateQueryFilters[]) =>
+  Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
+
+/** How the console answers each event: it refetches only the queries of the entity the event names. */
+export function socketHandlers(queryClient: QueryClient): { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } {
+  return {
+    'task.updated': (event) => void invalidate(queryClient, taskInvalidations(event)),
+    'origin.health': (event) => void invalidate(queryClient, healthInvalidations(event)),
+  };
+}
+
 /**
  * Opens the real-time feed (same host, session cookie) while signed in. The server sends it
- * to the rooms of the user's groups; the console answers by refetching what may have changed.
+ * to the rooms of the user's groups; the console answers by refetching what the event names.
  */
 export function connectSocket(queryClient: QueryClient): ParapetSocket {
   if (socket) return socket;
   socket = io({ path: SOCKET_PATH, withCredentials: true });
-  socket.on('task.updated', () => {
-    // Coarse for now: a finished deploy can change statuses on any list. The user is left
-    // alone (a deploy never changes who is signed in).
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_ROOT_KEY });
-  });
-  socket.on('origin.health', () => {
-    // An origin turned healthy or unhealthy: refetch the origin-policy lists (their keys start
-    // with 'origin-policies', see features/origin-policies/api), so the tags change without a reload.
-    void queryClient.invalidateQueries({ queryKey: ['origin-policies'] });
-  });
+  const handlers = socketHandlers(queryClient);
+  socket.on('task.updated', handlers['task.updated']);
+  socket.on('origin.health', handlers['origin.health']);
   return socket;
 }
 

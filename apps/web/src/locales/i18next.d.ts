@@ -11,7 +11,6 @@ import type originPolicies from './en-US/originPolicies.json';
 import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
 import type serviceLines from './en-US/serviceLines.json';
-import type serviceOverview from './en-US/serviceOverview.json';
 
 // Typed keys: t('nav:menu.certs') is checked at compile time against the English files, and
 // the locale test checks the other languages have the same keys.
@@ -32,7 +31,6 @@ declare module 'i18next' {
       plans: typeof plans;
       profile: typeof profile;
       serviceLines: typeof serviceLines;
-      serviceOverview: typeof serviceOverview;
     };
   }
 }

@@ -1,8 +1,11 @@
 import { ServiceLinesPage } from './components/service-lines-page';
-import { CreateServiceLinePage } from './components/create-service-line-page';
 
-/** /service-lines: the list of service lines (issue 6). */
+export { CreateServiceLinePage } from './components/create/create-service-line-page';
+export { ServiceOverviewPage } from './components/setting/service-overview-page';
+
+/**
+ * /service-lines: the list of service lines; /service-lines/create: the 3-step create wizard;
+ * /service/overview/:appProfileName?/:groupName?: one line's settings (spec §2 Service Setting).
+ * One area, one chunk.
+ */
 export const Component = ServiceLinesPage;
-
-/** /service-lines/create: the 3-step create wizard. */
-export { CreateServiceLinePage };

@@ -3,13 +3,15 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
 import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
+import { certKeys } from '@/lib/query-keys';
 
 /** The list's filters: CertListQuery beyond the group, search and page. */
 export type CertFilters = Omit<CertListQuery, keyof GroupListQuery>;
 
 export type CertQuery = ItemPageQuery<CertFilters>;
 
-export const certsRootKey = ['certs'] as const;
+/** Every certificate query of every group (lib/query-keys: [area, group, kind, ...]). */
+export const certsRootKey = [certKeys.area] as const;
 
 /**
  * GET /api/certs?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy, createdFrom,
@@ -19,7 +21,7 @@ export async function listCerts(query: CertQuery, signal?: AbortSignal) {
   return certListSchema.parse(await api.get<unknown>(CERT_API.certs, { query: itemPageParams(query), signal }));
 }
 
-export const certsQueryOptions = (query: CertQuery) => queryOptions({ queryKey: [...certsRootKey, query], queryFn: ({ signal }) => listCerts(query, signal) });
+export const certsQueryOptions = (query: CertQuery) => queryOptions({ queryKey: certKeys.list(query), queryFn: ({ signal }) => listCerts(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useCerts(query: CertQuery | undefined) {

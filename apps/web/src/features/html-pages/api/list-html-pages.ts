@@ -3,13 +3,15 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
 import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
+import { htmlPageKeys } from '@/lib/query-keys';
 
 /** The list's filters: HtmlPageListQuery beyond the group, search and page. */
 export type HtmlPageFilters = Omit<HtmlPageListQuery, keyof GroupListQuery>;
 
 export type HtmlPageQuery = ItemPageQuery<HtmlPageFilters>;
 
-export const htmlPagesRootKey = ['html-pages'] as const;
+/** Every page query of every group (lib/query-keys: [area, group, kind, ...]). */
+export const htmlPagesRootKey = [htmlPageKeys.area] as const;
 
 /**
  * GET /api/html-pages?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy, createdFrom,
@@ -20,7 +22,7 @@ export async function listHtmlPages(query: HtmlPageQuery, signal?: AbortSignal) 
 }
 
 export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
-  queryOptions({ queryKey: [...htmlPagesRootKey, query], queryFn: ({ signal }) => listHtmlPages(query, signal) });
+  queryOptions({ queryKey: htmlPageKeys.list(query), queryFn: ({ signal }) => listHtmlPages(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useHtmlPages(query: HtmlPageQuery | undefined) {

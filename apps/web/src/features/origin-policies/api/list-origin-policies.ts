@@ -3,14 +3,15 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
 import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
+import { originPolicyKeys } from '@/lib/query-keys';
 
 /** The list's filters: OriginPolicyListQuery beyond the group, search and page. */
 export type OriginPolicyFilters = Omit<OriginPolicyListQuery, keyof GroupListQuery>;
 
 export type OriginPolicyQuery = ItemPageQuery<OriginPolicyFilters>;
 
-/** lib/socket.ts invalidates this root on 'origin.health'; keep the two in step. */
-export const originPoliciesRootKey = ['origin-policies'] as const;
+/** Every policy query of every group; an 'origin.health' event refetches one group's lists (lib/query-keys). */
+export const originPoliciesRootKey = [originPolicyKeys.area] as const;
 
 /**
  * GET /api/origin-policies?groupName=&search=&page=&pageSize= plus the filters set (status, createdBy,
@@ -21,7 +22,7 @@ export async function listOriginPolicies(query: OriginPolicyQuery, signal?: Abor
 }
 
 export const originPoliciesQueryOptions = (query: OriginPolicyQuery) =>
-  queryOptions({ queryKey: [...originPoliciesRootKey, query], queryFn: ({ signal }) => listOriginPolicies(query, signal) });
+  queryOptions({ queryKey: originPolicyKeys.list(query), queryFn: ({ signal }) => listOriginPolicies(query, signal) });
 
 /** The page stays on screen while the next one loads (and while live health refetches it). */
 export function useOriginPolicies(query: OriginPolicyQuery | undefined) {

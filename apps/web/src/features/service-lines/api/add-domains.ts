@@ -1,7 +1,7 @@
-import { SERVICE_LINE_API, taskAnswerSchema } from '@parapet/shared';
+import { SERVICE_LINE_API, taskAnswerSchema, type ServiceLine } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { onServiceLineChanged } from './get-service-line';
+import { onServiceLineChanged } from './list-service-lines';
 
 export interface AddDomainsInput {
   groupName: string;
@@ -15,7 +15,8 @@ export async function addDomains(input: AddDomainsInput) {
   return taskAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.addDomain, input));
 }
 
-export function useAddDomains() {
+/** `line`: the line the domains go to, whose queries the answer makes stale. */
+export function useAddDomains(line: Pick<ServiceLine, 'id' | 'groupName'>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addDomains, onSuccess: () => onServiceLineChanged(queryClient) });
+  return useMutation({ mutationFn: addDomains, onSuccess: () => onServiceLineChanged(queryClient, line) });
 }

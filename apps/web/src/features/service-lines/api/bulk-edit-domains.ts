@@ -1,7 +1,7 @@
-import { SERVICE_LINE_API } from '@parapet/shared';
+import { SERVICE_LINE_API, type ServiceLine } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathOf } from '@/lib/api-client';
-import { onServiceLineChanged } from './get-service-line';
+import { onServiceLineChanged } from './list-service-lines';
 
 export interface BulkEditDomainsInput {
   id: string;
@@ -14,7 +14,7 @@ export async function bulkEditDomains({ id, ...body }: BulkEditDomainsInput): Pr
   await api.post<unknown>(pathOf(SERVICE_LINE_API.bulkEditDomains, { id }), body);
 }
 
-export function useBulkEditDomains() {
+export function useBulkEditDomains(line: Pick<ServiceLine, 'id' | 'groupName'>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bulkEditDomains, onSuccess: () => onServiceLineChanged(queryClient) });
+  return useMutation({ mutationFn: bulkEditDomains, onSuccess: () => onServiceLineChanged(queryClient, line) });
 }

@@ -1,7 +1,7 @@
 import { SERVICE_LINE_API, taskAnswerSchema, type CreateServiceLine } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { onServiceLinesChanged } from './list-service-lines';
+import { onServiceLineChanged } from './list-service-lines';
 
 type RequiredKeys = 'groupName' | 'appProfileName' | 'customerPackage' | 'servername';
 
@@ -15,5 +15,5 @@ export async function createServiceLine(body: CreateServiceLineBody) {
 
 export function useCreateServiceLine() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createServiceLine, onSuccess: (_, body) => onServiceLinesChanged(queryClient, body.groupName) });
+  return useMutation({ mutationFn: createServiceLine, onSuccess: (_, body) => onServiceLineChanged(queryClient, { groupName: body.groupName }) });
 }

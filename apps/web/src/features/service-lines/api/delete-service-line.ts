@@ -1,7 +1,7 @@
 import { SERVICE_LINE_API, taskAnswerSchema, type ServiceLine } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathOf } from '@/lib/api-client';
-import { onServiceLinesChanged } from './list-service-lines';
+import { onServiceLineChanged } from './list-service-lines';
 
 /** DELETE /api/service-lines/:id → {taskNo}: the line shows Deleting until the edge has dropped it. */
 export async function deleteServiceLine(line: Pick<ServiceLine, 'id' | 'groupName'>) {
@@ -10,5 +10,5 @@ export async function deleteServiceLine(line: Pick<ServiceLine, 'id' | 'groupNam
 
 export function useDeleteServiceLine() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteServiceLine, onSettled: (_, __, line) => onServiceLinesChanged(queryClient, line.groupName) });
+  return useMutation({ mutationFn: deleteServiceLine, onSettled: (_, __, line) => onServiceLineChanged(queryClient, line) });
 }

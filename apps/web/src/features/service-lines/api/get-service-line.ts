@@ -1,17 +1,19 @@
-import { SERVICE_LINE_API, serviceLineSchema } from '@parapet/shared';
+import { SERVICE_LINE_API, serviceLineSchema, type ServiceLine } from '@parapet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, pathOf } from '@/lib/api-client';
-import { serviceLinesRootKey } from './list-service-lines';
+import { serviceLineKeys } from '@/lib/query-keys';
 
-/** GET /api/groups/:groupName/service-lines/:appProfileName → the line (with its assigned `cnameto`). */
-export async function getServiceLineByName(groupName: string, appProfileName: string, signal?: AbortSignal) {
+/** GET /api/groups/:groupName/service-lines/:appProfileName → the whole line (every setting with its default, its `cnameto`). */
+export async function getServiceLine(groupName: string, appProfileName: string, signal?: AbortSignal): Promise<ServiceLine> {
   return serviceLineSchema.parse(await api.get<unknown>(pathOf(SERVICE_LINE_API.lineByName, { groupName, appProfileName }), { signal }));
 }
 
-export const serviceLineByNameQueryOptions = (groupName: string, appProfileName: string) =>
-  queryOptions({ queryKey: [...serviceLinesRootKey, 'by-name', groupName, appProfileName], queryFn: ({ signal }) => getServiceLineByName(groupName, appProfileName, signal) });
+export const serviceLineQueryOptions = (groupName: string, appProfileName: string) =>
+  queryOptions({ queryKey: serviceLineKeys.line(groupName, appProfileName), queryFn: ({ signal }) => getServiceLine(groupName, appProfileName, signal) });
 
-/** A line of the group by its name; idle without one. */
-export function useServiceLineByName(groupName: string | undefined, appProfileName: string | undefined) {
-  return useQuery({ ...serviceLineByNameQueryOptions(groupName ?? '', appProfileName ?? ''), enabled: Boolean(groupName && appProfileName) });
+/** A line of the group by its name (the URL names it so); idle until both are known. */
+export function useServiceLine(groupName: string | undefined, appProfileName: string | undefined) {
+  return useQuery({ ...serviceLineQueryOptions(groupName ?? '', appProfileName ?? ''), enabled: Boolean(groupName && appProfileName) });
 }
+
+export type { ServiceLine };

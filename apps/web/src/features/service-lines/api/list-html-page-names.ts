@@ -1,5 +1,6 @@
 import { DEFAULT_HTML_PAGE_NAME, HTML_PAGE_API } from '@parapet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { htmlPageKeys } from '@/lib/query-keys';
 import { listItemNames } from './item-names';
 
 /** The built-in page is always there, whether or not the list answered with it. */
@@ -9,7 +10,7 @@ async function listHtmlPageNames(groupName: string, signal?: AbortSignal): Promi
 }
 
 export const htmlPageNamesQueryOptions = (groupName: string) =>
-  queryOptions({ queryKey: ['html-pages', 'names', groupName], queryFn: ({ signal }) => listHtmlPageNames(groupName, signal) });
+  queryOptions({ queryKey: htmlPageKeys.names(groupName), queryFn: ({ signal }) => listHtmlPageNames(groupName, signal) });
 
 /** GET /api/html-pages?groupName= → the group's page names (`default` first if missing), for the error page. */
 export function useHtmlPageNames(groupName: string, enabled = true) {

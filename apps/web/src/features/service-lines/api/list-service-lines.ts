@@ -3,16 +3,10 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
 import { itemPageParams, NO_ITEM_PAGE, type ItemPageQuery } from '@/lib/item-page-query';
-import { resourceLimitsQueryOptions } from '@/lib/tenancy/resource-limits';
+import { serviceLineInvalidations, serviceLineKeys } from '@/lib/query-keys';
 
 /** The list has no filters beyond the search (it matches a line's name or any of its domains). */
 export type ServiceLineQuery = ItemPageQuery<Record<string, never>>;
-
-/**
- * Every service-line query key starts here (lists, a line by name, the form's checks), so one
- * invalidation covers them; the socket's `task.updated` refetch covers them too.
- */
-export const serviceLinesRootKey = ['service-lines'] as const;
 
 /** GET /api/service-lines?groupName=&search=&page=&pageSize= → one page of the group's lines and the total. */
 export async function listServiceLines(query: ServiceLineQuery, signal?: AbortSignal) {
@@ -20,17 +14,21 @@ export async function listServiceLines(query: ServiceLineQuery, signal?: AbortSi
 }
 
 export const serviceLinesQueryOptions = (query: ServiceLineQuery) =>
-  queryOptions({ queryKey: [...serviceLinesRootKey, 'list', query], queryFn: ({ signal }) => listServiceLines(query, signal) });
+  queryOptions({ queryKey: serviceLineKeys.list(query), queryFn: ({ signal }) => listServiceLines(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useServiceLines(query: ServiceLineQuery | undefined) {
   return useQuery({ ...serviceLinesQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
 }
 
-/** What a line change makes stale: the lines, the open logs and the group's usage. */
-export function onServiceLinesChanged(queryClient: QueryClient, groupName: string): Promise<unknown> {
-  const keys = [serviceLinesRootKey, [AUDIT_QUERY_ROOT], resourceLimitsQueryOptions(groupName).queryKey];
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/**
+ * What a change to one line makes stale (lib/query-keys): that line and its domains, the
+ * group's lists, name checks and usage, and the open logs. A new line has no id yet (`''`):
+ * then no other line is touched.
+ */
+export function onServiceLineChanged(queryClient: QueryClient, line: Pick<ServiceLine, 'groupName'> & { id?: string }): Promise<unknown> {
+  const filters = [...serviceLineInvalidations(line.groupName, line.id ?? ''), { queryKey: [AUDIT_QUERY_ROOT] }];
+  return Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 }
 
 export type { ServiceLine };

@@ -1,7 +1,7 @@
 import { SERVICE_LINE_API, taskAnswerSchema, type ServiceLine } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { onServiceLineChanged } from './get-service-line';
+import { onServiceLineChanged } from './list-service-lines';
 
 /**
  * POST /api/table/rcm-app-profiles/update/index with the whole detail as it was read (its
@@ -15,5 +15,5 @@ export async function updateServiceLine(line: ServiceLine) {
 export function useUpdateServiceLine() {
   const queryClient = useQueryClient();
   // Settled, not success: after a conflict the screen must be able to show the newer version.
-  return useMutation({ mutationFn: updateServiceLine, onSettled: () => onServiceLineChanged(queryClient) });
+  return useMutation({ mutationFn: updateServiceLine, onSettled: (_, __, line) => onServiceLineChanged(queryClient, line) });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import { validateOrigin } from '@/lib/validate-origin';
-import { serviceLinesRootKey } from './list-service-lines';
+import { originCheckKey, serviceLineKeys } from '@/lib/query-keys';
 
 /** GET /api/validate/documentexist?topic=appProfileName&fieldVal=&groupName=&timestamp= → is the name taken in the group. */
 export async function lineNameExists(groupName: string, name: string, signal?: AbortSignal): Promise<boolean> {
@@ -13,17 +13,17 @@ export async function lineNameExists(groupName: string, name: string, signal?: A
 
 /**
  * The form's server checks, cached so that Next and Save do not ask again about a value
- * already answered. An address stays valid or not; a name's answer goes stale whenever the
- * lines change (its key is under the lines' root).
+ * already answered. An address stays valid or not; a name's answer goes stale whenever a line
+ * of the group is created or removed (its key is under the group's lines).
  */
 export function useLineFieldChecks() {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
       originValid: (address: string) =>
-        queryClient.fetchQuery({ queryKey: [...serviceLinesRootKey, 'origin-valid', address], queryFn: ({ signal }) => validateOrigin(address, signal), staleTime: Infinity }),
+        queryClient.fetchQuery({ queryKey: originCheckKey(address), queryFn: ({ signal }) => validateOrigin(address, signal), staleTime: Infinity }),
       nameExists: (groupName: string, name: string) =>
-        queryClient.fetchQuery({ queryKey: [...serviceLinesRootKey, 'name-exists', groupName, name], queryFn: ({ signal }) => lineNameExists(groupName, name, signal), staleTime: 10_000 }),
+        queryClient.fetchQuery({ queryKey: serviceLineKeys.nameExists(groupName, name), queryFn: ({ signal }) => lineNameExists(groupName, name, signal), staleTime: 10_000 }),
     }),
     [queryClient],
   );

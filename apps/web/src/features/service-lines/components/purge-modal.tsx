@@ -29,7 +29,10 @@ interface PurgeModalProps {
   onClose: () => void;
 }
 
-/** Clear cache (GLOSSARY §1.10): one path or pattern, or nothing for everything; asks before it clears. */
+/**
+ * Clear cache (GLOSSARY §1.10), from the list and from the Service Setting header: one path or
+ * pattern, or nothing for everything; asks before it clears.
+ */
 export function PurgeModal({ line, onClose }: PurgeModalProps) {
   const { t } = useTranslation(['serviceLines', 'common']);
   const [form] = Form.useForm<Values>();
@@ -50,7 +53,7 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
       okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk: () =>
         purge.mutate(
-          { line, paths },
+          { id: line.id, paths },
           {
             onSuccess: (answer) => taskToast(answer, t('serviceLines:purge.done'), 'service-line-purged', onClose),
             onError: (e) => failed(e, t('serviceLines:purge.failed'), 'service-line-purge-failed'),

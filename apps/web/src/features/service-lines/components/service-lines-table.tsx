@@ -33,7 +33,13 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
         ),
       },
       { key: 'customerPackage', title: t('fields.customerPackage'), dataIndex: 'customerPackage' },
-      { key: 'status', title: t('fields.status'), render: (_, l) => <LineStatusTag name={l.appProfileName} status={l.status} lastError={l.lastError} /> },
+      {
+        key: 'status',
+        title: t('fields.status'),
+        render: (_, l) => (
+          <LineStatusTag status={l.status} lastError={l.lastError} testId={`service-line-status-${l.appProfileName}`} errorTestId={`service-line-error-${l.appProfileName}`} />
+        ),
+      },
       {
         key: 'domains',
         title: t('fields.servername'),

@@ -5,19 +5,30 @@ import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<LineStatus, string> = { Running: 'green', Deploying: 'orange', Deleting: 'red' };
 
-/** Running green, Deploying orange (spinning), Deleting red; a failed deployment's reason under it. */
-export function LineStatusTag({ name, status, lastError }: { name: string; status: LineStatus; lastError: string | null }) {
+interface LineStatusTagProps {
+  status: LineStatus;
+  testId: string;
+  /** A failed deployment's reason, shown under the tag (the list; the setting screen says it apart). */
+  lastError?: string | null;
+  /** Test id of the reason. */
+  errorTestId?: string;
+}
+
+/** Running green, Deploying orange (spinning), Deleting red (spec §4); the socket's refetch keeps it live. */
+export function LineStatusTag({ status, testId, lastError, errorTestId }: LineStatusTagProps) {
   const { t } = useTranslation('serviceLines');
+  const tag = (
+    <Tag color={COLORS[status]} icon={status === 'Running' ? undefined : <SyncOutlined spin />} data-testid={testId} data-status={status}>
+      {t(`status.${status}`)}
+    </Tag>
+  );
+  if (!lastError) return tag;
   return (
     <Space orientation="vertical" size={2}>
-      <Tag color={COLORS[status]} icon={status === 'Running' ? undefined : <SyncOutlined spin />} data-testid={`service-line-status-${name}`}>
-        {t(`status.${status}`)}
-      </Tag>
-      {lastError ? (
-        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`service-line-error-${name}`}>
-          {t('lastError', { error: lastError })}
-        </Typography.Text>
-      ) : null}
+      {tag}
+      <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={errorTestId}>
+        {t('lastError', { error: lastError })}
+      </Typography.Text>
     </Space>
   );
 }

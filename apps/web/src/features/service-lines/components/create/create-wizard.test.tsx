@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type ApiHandlers } from '@/test/render-app';
-import { addTag, choose, click, line, renderLines, type } from './service-lines.fixtures';
+import { addTag, choose, click, line, renderLines, type } from '../service-lines.fixtures';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 

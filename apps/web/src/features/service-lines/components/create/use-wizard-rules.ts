@@ -2,7 +2,7 @@ import { isOriginAddress } from '@parapet/shared';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLineFieldChecks } from '../api/validate-line-fields';
+import { useLineFieldChecks } from '../../api/validate-line-fields';
 import { wizardFieldProblem, type WizardField, type WizardValues } from './wizard-values';
 
 /** A check the server could not answer passes here: the save checks everything again. */

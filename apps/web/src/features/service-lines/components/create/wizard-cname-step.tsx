@@ -1,6 +1,6 @@
 import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useServiceLineByName } from '../api/get-service-line';
+import { useServiceLine } from '../../api/get-service-line';
 
 interface CnameStepProps {
   groupName: string;
@@ -13,7 +13,7 @@ interface CnameStepProps {
 /** Step 3, "Confirm CNAME": the name the line's domains must point at, read back from the new line. */
 export function CnameStep({ groupName, name, domains, onCreateAnother, onOverview }: CnameStepProps) {
   const { t } = useTranslation('serviceLines');
-  const line = useServiceLineByName(groupName, name);
+  const line = useServiceLine(groupName, name);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="wizard-cname-step">
       <Alert type="success" showIcon title={t('wizard.createdTitle', { name })} description={t('wizard.cnameIntro')} />

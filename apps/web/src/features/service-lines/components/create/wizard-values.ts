@@ -1,6 +1,6 @@
 import { createServiceLineSchema, DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, serviceLineSettingsSchema, type FieldErrorCode, type ServiceLineSettings } from '@parapet/shared';
 import { schemaFieldErrors } from '@/lib/form-rules';
-import type { CreateServiceLineBody } from '../api/create-service-line';
+import type { CreateServiceLineBody } from '../../api/create-service-line';
 
 /** GLOSSARY §1.9: the wizard takes at most this many origin addresses (the Origin card takes more). */
 export const WIZARD_MAX_ORIGINS = 5;

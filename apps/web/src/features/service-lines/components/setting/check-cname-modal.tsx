@@ -2,7 +2,7 @@ import type { ServiceLine } from '@parapet/shared';
 import { Alert, Button, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCheckCname } from '../api/check-cname';
+import { useCheckCname } from '../../api/check-cname';
 
 interface CheckCnameModalProps {
   line: ServiceLine;
@@ -11,7 +11,7 @@ interface CheckCnameModalProps {
 
 /** Looks each domain of the line up in DNS and says whether its CNAME points at the line's target. */
 export function CheckCnameModal({ line, onClose }: CheckCnameModalProps) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const check = useCheckCname();
   const { mutate } = check;
   const { groupName, appProfileName } = line;

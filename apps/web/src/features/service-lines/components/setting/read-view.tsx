@@ -1,7 +1,7 @@
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type messages from '@/locales/en-US/serviceOverview.json';
+import type messages from '@/locales/en-US/serviceLines.json';
 import { textLines } from './line-form';
 
 /** A field's label key under `fields.`; the tabs name their fields by these. */
@@ -14,7 +14,7 @@ export interface ReadItem {
 
 /** A tab's settings in read mode: label and value, two columns on wide screens. */
 export function ReadFields({ items }: { items: ReadItem[] }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return (
     <Descriptions
       bordered
@@ -31,13 +31,13 @@ export function ReadFields({ items }: { items: ReadItem[] }) {
 
 /** A switch's value. */
 export function OnOff({ value }: { value: boolean }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return <Tag color={value ? 'green' : undefined}>{t(value ? 'values.on' : 'values.off')}</Tag>;
 }
 
 /** A list as tags; nothing reads "-". */
 export function TagList({ values }: { values: readonly (string | number)[] }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   if (!values.length) return <Typography.Text type="secondary">{t('values.none')}</Typography.Text>;
   return (
     <Space size={[4, 4]} wrap>
@@ -55,6 +55,6 @@ export function LinesView({ text }: { text: string }) {
 
 /** Text, or "-" when empty. */
 export function TextOrDash({ value }: { value: string | null | undefined }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return value ? <>{value}</> : <Typography.Text type="secondary">{t('values.none')}</Typography.Text>;
 }

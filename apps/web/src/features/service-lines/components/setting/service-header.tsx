@@ -8,12 +8,12 @@ import { withGroup } from '@/lib/tenancy/group-selection';
 import { PageTitle } from '@/components/page-title';
 import { CheckCnameModal } from './check-cname-modal';
 import { useLine } from './line-context';
-import { PurgeCacheModal } from './purge-cache-modal';
-import { StatusTag } from './status-tag';
+import { PurgeModal } from '../purge-modal';
+import { LineStatusTag } from '../status-tag';
 
 /** The line's name, status and CNAME, and the screen's actions (spec §2 Service Setting). */
 export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line, canWrite } = useLine();
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
@@ -34,7 +34,7 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
       </Button>
       {canWrite ? (
         <Button icon={<ClearOutlined />} disabled={line.status === 'Deleting'} onClick={() => setPurging(true)} data-testid="purge-cache">
-          {t('actions.purgeCache')}
+          {t('actions.purge')}
         </Button>
       ) : null}
     </Space>
@@ -49,7 +49,7 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
         style={{ marginBottom: 16 }}
         items={[
           { key: 'group', label: t('header.group'), children: line.groupName },
-          { key: 'status', label: t('header.status'), children: <StatusTag status={line.status} testId="service-status" /> },
+          { key: 'status', label: t('header.status'), children: <LineStatusTag status={line.status} testId="service-status" /> },
           {
             key: 'cname',
             label: t('header.cname'),
@@ -63,7 +63,7 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
       />
       {line.lastError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('header.lastError', { error: line.lastError })} data-testid="service-last-error" /> : null}
       {checking ? <CheckCnameModal line={line} onClose={() => setChecking(false)} /> : null}
-      {purging ? <PurgeCacheModal line={line} onClose={() => setPurging(false)} /> : null}
+      <PurgeModal line={purging ? line : undefined} onClose={() => setPurging(false)} />
     </>
   );
 }

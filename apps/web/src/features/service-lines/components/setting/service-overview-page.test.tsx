@@ -94,9 +94,11 @@ describe('service setting screen', () => {
     const { sent } = renderLine('groupName=acme', { 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 't-9' }) });
     await openLine();
     click('purge-cache');
-    await screen.findByTestId('purge-cache-path');
-    click('purge-cache-submit');
-    await screen.findByTestId('purge-started');
+    await screen.findByTestId('service-line-purge-path');
+    click('service-line-purge-submit');
+    await screen.findByTestId('confirm-ok');
+    click('confirm-ok');
+    await screen.findByTestId('service-line-purged');
     expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({ paths: [] });
   });
 

@@ -8,18 +8,18 @@ import { isApiError } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
-import { useServiceLine } from '../api/get-service-line';
+import { useServiceLine } from '../../api/get-service-line';
 import { LineContext, type LineContextValue } from './line-context';
 import { ServiceHeader } from './service-header';
 import { TAB_KEYS, useTabParam, type TabKey } from './tab-param';
-import { AdvancedTab } from './advanced-tab';
-import { CacheTab } from './cache-tab';
-import { DomainsTab } from './domains-tab';
-import { FirewallTab } from './firewall-tab';
-import { HtmlTab } from './html-tab';
-import { OriginTab } from './origin-tab';
-import { OverviewTab } from './overview-tab';
-import { SslTab } from './ssl-tab';
+import { AdvancedTab } from '../tabs/advanced-tab';
+import { CacheTab } from '../tabs/cache-tab';
+import { DomainsTab } from '../tabs/domains-tab';
+import { FirewallTab } from '../tabs/firewall-tab';
+import { HtmlTab } from '../tabs/html-tab';
+import { OriginTab } from '../tabs/origin-tab';
+import { OverviewTab } from '../tabs/overview-tab';
+import { SslTab } from '../tabs/ssl-tab';
 
 const PANES: Record<TabKey, () => ReactNode> = {
   overview: () => <OverviewTab />,
@@ -38,7 +38,7 @@ const PANES: Record<TabKey, () => ReactNode> = {
  * A URL naming the line but not its group looks in the selected group.
  */
 export function ServiceOverviewPage() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const params = useParams();
   const { user, selected } = useGroupContext();
   const groupName = params.groupName ?? (selected === ALL_GROUPS ? undefined : selected);
@@ -62,7 +62,7 @@ export function ServiceOverviewPage() {
     if (isApiError(query.error) && query.error.status === 404) return <LineNotFound name={appProfileName} group={groupName} />;
     return (
       <>
-        <PageTitle>{t('title')}</PageTitle>
+        <PageTitle>{t('settingTitle')}</PageTitle>
         <Alert type="error" showIcon title={t('loadFailed')} data-testid="service-overview-error" />
       </>
     );
@@ -71,7 +71,7 @@ export function ServiceOverviewPage() {
 }
 
 function LineScreen({ context }: { context: LineContextValue }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const [tab, setTab] = useTabParam();
   return (
     <LineContext.Provider value={context}>
@@ -89,11 +89,11 @@ function LineScreen({ context }: { context: LineContextValue }) {
 }
 
 function ChooseLine() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { selected } = useGroupContext();
   return (
     <>
-      <PageTitle>{t('title')}</PageTitle>
+      <PageTitle>{t('settingTitle')}</PageTitle>
       <Result
         status="info"
         title={t('chooseLine.title')}
@@ -110,10 +110,10 @@ function ChooseLine() {
 }
 
 function LineNotFound({ name, group }: { name: string; group: string }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return (
     <>
-      <PageTitle>{t('title')}</PageTitle>
+      <PageTitle>{t('settingTitle')}</PageTitle>
       <Result
         status="404"
         title={t('notFound.title')}

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { invalidOrigins } from '@/lib/validate-origin';
-import { useUpdateServiceLine } from '../api/update-service-line';
+import { useUpdateServiceLine } from '../../api/update-service-line';
 import { useLine } from './line-context';
 import { lineBody, type TabFormSpec } from './line-form';
 import { useLineRules, useLineServerErrors, type LineRules } from './line-rules';
 import type { TabKey } from './tab-param';
-import { useTaskToast } from './use-task-toast';
+import { useTaskToast } from '../use-task-toast';
 
 export interface EditContext {
   form: FormInstance;
@@ -38,7 +38,7 @@ interface SettingTabProps<V> {
  * was read, with the tab's changes.
  */
 export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line, canWrite, reload } = useLine();
   // The line the form was filled from: its version goes with the save, so a save by
   // someone else in between is answered with a conflict instead of being overwritten.
@@ -78,7 +78,7 @@ interface TabEditorProps<V> extends Pick<SettingTabProps<V>, 'tab' | 'spec' | 'f
 }
 
 function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorProps<V>) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { t: tc } = useTranslation(['common', 'errors', 'fieldErrors']);
   const { modal } = App.useApp();
   const [form] = Form.useForm();

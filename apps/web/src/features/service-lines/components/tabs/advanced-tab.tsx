@@ -1,11 +1,11 @@
 import { MAX_UPLOAD_SIZE_MAX, MAX_UPLOAD_SIZE_MIN, PROXY_BUFFER_SIZES, UPSTREAM_TIMEOUTS, type ServiceLine } from '@parapet/shared';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useHtmlPageNames } from '../api/list-html-page-names';
-import { useLine } from './line-context';
-import type { TabFormSpec } from './line-form';
-import { LinesView, OnOff, ReadFields, TextOrDash } from './read-view';
-import { SettingTab, type EditContext } from './setting-tab';
+import { useHtmlPageNames } from '../../api/list-html-page-names';
+import { useLine } from '../setting/line-context';
+import type { TabFormSpec } from '../setting/line-form';
+import { LinesView, OnOff, ReadFields, TextOrDash } from '../setting/read-view';
+import { SettingTab, type EditContext } from '../setting/setting-tab';
 
 const KEYS = [
   'errorHtmlPageName',
@@ -31,7 +31,7 @@ const spec: TabFormSpec<AdvancedValues> = {
 
 /** Error page, upload size, HTTP/1.0, upstream behaviour, custom Host, WebSocket paths and buffers. */
 export function AdvancedTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const custom = line.setCustomHostHeader === 'on';
   const read = (
@@ -56,7 +56,7 @@ export function AdvancedTab() {
 }
 
 function AdvancedFields({ form, rules, base }: EditContext) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const pages = useHtmlPageNames(base.groupName);
   const custom = Form.useWatch('setCustomHostHeader', form) === 'on';
   const pageOptions = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({ value: name, label: name }));

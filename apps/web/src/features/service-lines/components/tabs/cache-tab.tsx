@@ -1,10 +1,10 @@
 import { CACHE_EXPIRIES, CACHE_HOTTIMES, DEFAULT_CACHED_EXTENSIONS } from '@parapet/shared';
 import { Col, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLine } from './line-context';
-import { pickSpec } from './line-form';
-import { LinesView, OnOff, ReadFields, TagList, type FieldKey } from './read-view';
-import { SettingTab, type EditContext } from './setting-tab';
+import { useLine } from '../setting/line-context';
+import { pickSpec } from '../setting/line-form';
+import { LinesView, OnOff, ReadFields, TagList, type FieldKey } from '../setting/read-view';
+import { SettingTab, type EditContext } from '../setting/setting-tab';
 
 /** The pattern lists, one pattern per line, in the order the tab shows them. */
 const LISTS = ['cusCachepath', 'cusCachefile', 'forceCusCachePath', 'forceCusCacheFile', 'cusNoncachepath', 'cusNoncachefile', 'cusFollowCachePath', 'cusFollowCacheFile'] as const;
@@ -20,7 +20,7 @@ const spec = pickSpec(['proxyCacheIgnoreArgs', ...LISTS, ...TIMINGS.flat()]);
 
 /** Cache, force-cache, no-cache and follow-origin patterns, the cache timings and the default cached extensions. */
 export function CacheTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const timing = (key: TimingKey) => (key.endsWith('Hottime') ? t('values.hits', { count: Number(line[key]) }) : line[key]);
   const read = (
@@ -40,7 +40,7 @@ export function CacheTab() {
 
 /** The extensions cached by default: read-only (GLOSSARY §1.5). */
 function DefaultCached() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return (
     <div style={{ marginTop: 16 }} data-testid="default-cached-extensions">
       <Typography.Paragraph strong style={{ marginBottom: 4 }}>
@@ -53,7 +53,7 @@ function DefaultCached() {
 }
 
 function CacheFields({ rules }: EditContext) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const list = (field: FieldKey) => (
     <Col xs={24} md={12} key={field}>
       <Form.Item name={field} label={t(`fields.${field}`)} extra={t('hints.lines')} rules={rules(field)}>

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { schemaFieldErrors } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
-import { useAddDomains } from '../api/add-domains';
-import { textLines } from './line-form';
-import { useLineServerErrors } from './line-rules';
-import { useTaskToast } from './use-task-toast';
+import { useAddDomains } from '../../api/add-domains';
+import { textLines } from '../setting/line-form';
+import { useLineServerErrors } from '../setting/line-rules';
+import { useTaskToast } from '../use-task-toast';
 
 interface DomainAddModalProps {
   line: ServiceLine;
@@ -31,9 +31,9 @@ const toInput = (line: ServiceLine, values: AddValues) => ({
 
 /** Add domains to the line: one per line, with one description for all. */
 export function DomainAddModal({ line, count, max, onClose }: DomainAddModalProps) {
-  const { t } = useTranslation(['serviceOverview', 'fieldErrors']);
+  const { t } = useTranslation(['serviceLines', 'fieldErrors']);
   const [form] = Form.useForm<AddValues>();
-  const add = useAddDomains();
+  const add = useAddDomains(line);
   const toast = useToast();
   const taskToast = useTaskToast();
   const showErrors = useLineServerErrors(form);

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { useToast } from '@/lib/toast';
-import { useBulkEditDomains } from '../api/bulk-edit-domains';
+import { useBulkEditDomains } from '../../api/bulk-edit-domains';
 
 interface DomainsEditModalProps {
   line: ServiceLine;
@@ -13,9 +13,9 @@ interface DomainsEditModalProps {
 
 /** Bulk edit: one description for every chosen domain. */
 export function DomainsEditModal({ line, domains, onClose }: DomainsEditModalProps) {
-  const { t } = useTranslation(['serviceOverview', 'common']);
+  const { t } = useTranslation(['serviceLines', 'common']);
   const [form] = Form.useForm<{ description?: string }>();
-  const edit = useBulkEditDomains();
+  const edit = useBulkEditDomains(line);
   const toast = useToast();
   const submit = ({ description }: { description?: string }) =>
     edit.mutate(

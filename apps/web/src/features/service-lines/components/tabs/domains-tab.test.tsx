@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/render-app';
-import { click, confirmTitle, renderLine, type } from './service-overview.fixtures';
+import { click, confirmTitle, renderLine, type } from '../setting/service-overview.fixtures';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 

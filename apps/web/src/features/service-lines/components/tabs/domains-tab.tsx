@@ -7,13 +7,13 @@ import { isApiError } from '@/lib/api-client';
 import { toFieldErrorCode } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useResourceLimits } from '@/lib/tenancy/resource-limits';
-import { useBulkDeleteDomains } from '../api/bulk-delete-domains';
-import { useLineDomains, type LineDomain } from '../api/list-line-domains';
-import { usePurgeLineCache } from '../api/purge-line-cache';
-import { useLine } from './line-context';
-import { StatusTag } from './status-tag';
-import { TextOrDash } from './read-view';
-import { useTaskToast } from './use-task-toast';
+import { useBulkDeleteDomains } from '../../api/bulk-delete-domains';
+import { useLineDomains, type LineDomain } from '../../api/list-line-domains';
+import { usePurgeServiceLine } from '../../api/purge-service-line';
+import { useLine } from '../setting/line-context';
+import { LineStatusTag } from '../status-tag';
+import { TextOrDash } from '../setting/read-view';
+import { useTaskToast } from '../use-task-toast';
 import { DomainAddModal } from './domain-add-modal';
 import { DomainsEditModal } from './domains-edit-modal';
 
@@ -30,14 +30,14 @@ const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest
 
 /** The line's domains: add, and bulk edit, delete and clear cache on the selected ones (spec §2 Domains list). */
 export function DomainsTab() {
-  const { t } = useTranslation(['serviceOverview', 'fieldErrors', 'common']);
+  const { t } = useTranslation(['serviceLines', 'fieldErrors', 'common']);
   const { line, canWrite } = useLine();
   const { modal } = App.useApp();
   const toast = useToast();
   const taskToast = useTaskToast();
-  const domains = useLineDomains(line.id);
-  const remove = useBulkDeleteDomains();
-  const purge = usePurgeLineCache();
+  const domains = useLineDomains(line);
+  const remove = useBulkDeleteDomains(line);
+  const purge = usePurgeServiceLine();
   const max = useDomainLimit();
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
@@ -125,7 +125,7 @@ export function DomainsTab() {
           { key: 'domain', title: t('domains.domain'), dataIndex: 'domain' },
           { key: 'description', title: t('domains.description'), render: (_, row) => <TextOrDash value={row.description} /> },
           { key: 'cname', title: t('domains.cname'), render: (_, row) => <Typography.Text copyable>{row.cnameto}</Typography.Text> },
-          { key: 'status', title: t('domains.status'), render: (_, row) => <StatusTag status={row.status} /> },
+          { key: 'status', title: t('domains.status'), render: (_, row) => <LineStatusTag status={row.status} testId={`domain-status-${row.domain}`} /> },
         ]}
         data-testid="domains-table"
       />

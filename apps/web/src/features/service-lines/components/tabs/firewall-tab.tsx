@@ -1,11 +1,11 @@
 import { Alert, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLine } from './line-context';
-import { OnOff } from './read-view';
+import { useLine } from '../setting/line-context';
+import { OnOff } from '../setting/read-view';
 
 /** The line's ordered firewall rules, read-only here (choosing and ordering them is the firewall screen's). */
 export function FirewallTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const rows = line.usedWafRules.map((rule, index) => ({ ...rule, order: index + 1 }));
   return (

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths';
 import { withGroup } from '@/lib/tenancy/group-selection';
-import { useHtmlPageNames } from '../api/list-html-page-names';
-import { useLine } from './line-context';
-import { pickSpec } from './line-form';
-import { ReadFields } from './read-view';
-import { SettingTab, type EditContext } from './setting-tab';
+import { useHtmlPageNames } from '../../api/list-html-page-names';
+import { useLine } from '../setting/line-context';
+import { pickSpec } from '../setting/line-form';
+import { ReadFields } from '../setting/read-view';
+import { SettingTab, type EditContext } from '../setting/setting-tab';
 
 const spec = pickSpec(['errorHtmlPageName']);
 
 /** Which HTML page the line shows on errors, and a way to choose another. */
 export function HtmlTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const manage = (
     <Link to={withGroup(PATHS.htmlPages, line.groupName)} data-testid="html-pages-link">
@@ -32,7 +32,7 @@ export function HtmlTab() {
 }
 
 function HtmlFields({ rules, base, manage }: EditContext & { manage: ReactNode }) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const pages = useHtmlPageNames(base.groupName);
   const options = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({ value: name, label: name }));
   return (

@@ -2,15 +2,15 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN } from '@parapet/shared';
 import { Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { newOriginRow } from './line-form';
-import type { EditContext } from './setting-tab';
+import { newOriginRow } from '../setting/line-form';
+import type { EditContext } from '../setting/setting-tab';
 
 /**
  * The line's own origins, one row each: address, weight, backup and enabled. Row fields are
  * `origins.<i>.<field>`, the paths of the server's `fields`, so its answers land on the row.
  */
 export function OriginRows({ rules, listRules }: Pick<EditContext, 'rules' | 'listRules'>) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   return (
     <Form.Item label={t('fields.origins')} required>
       <Form.List name="origins" rules={listRules('origins')}>

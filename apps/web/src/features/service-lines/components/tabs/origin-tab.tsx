@@ -1,11 +1,11 @@
 import { DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, ORIGIN_SCHEMES, PORT_MAPPING_TYPES, PORT_MAX, PORT_MIN, type ServiceLine } from '@parapet/shared';
 import { Col, Form, InputNumber, Radio, Row, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOriginPolicyNames } from '../api/list-origin-policy-names';
-import { useLine } from './line-context';
-import { newOriginRow, newPolicyRow, type TabFormSpec } from './line-form';
-import { OnOff, ReadFields, TagList } from './read-view';
-import { SettingTab, type EditContext } from './setting-tab';
+import { useOriginPolicyNames } from '../../api/list-origin-policy-names';
+import { useLine } from '../setting/line-context';
+import { newOriginRow, newPolicyRow, type TabFormSpec } from '../setting/line-form';
+import { OnOff, ReadFields, TagList } from '../setting/read-view';
+import { SettingTab, type EditContext } from '../setting/setting-tab';
 import { OriginRows } from './origin-rows';
 import { PolicyRows, useRegionLabel } from './policy-rows';
 
@@ -39,7 +39,7 @@ const spec: TabFormSpec<OriginValues> = {
 
 /** Where the line's traffic goes: its origins, or an origin policy per region. */
 export function OriginTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const regionLabel = useRegionLabel();
   const originTags = line.origins.map((o) => (
@@ -77,7 +77,7 @@ export function OriginTab() {
 }
 
 function OriginFields(context: EditContext) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { form, rules, base } = context;
   const usePolicy = Form.useWatch('useOriginPolicy', form) as boolean | undefined;
   const mapping = Form.useWatch('portMappingType', form) as string | undefined;

@@ -1,18 +1,18 @@
 import { Form, Input, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLine } from './line-context';
-import { pickSpec } from './line-form';
-import { ReadFields, TagList, TextOrDash } from './read-view';
-import { SettingTab } from './setting-tab';
-import { StatusTag } from './status-tag';
+import { useLine } from '../setting/line-context';
+import { pickSpec } from '../setting/line-form';
+import { ReadFields, TagList, TextOrDash } from '../setting/read-view';
+import { SettingTab } from '../setting/setting-tab';
+import { LineStatusTag } from '../status-tag';
 
 const spec = pickSpec(['description', 'tags']);
 const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The line's identity and audit fields; its description and tags can be edited. */
 export function OverviewTab() {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const read = (
     <ReadFields
@@ -25,7 +25,7 @@ export function OverviewTab() {
         { field: 'createdBy', value: line.createdBy },
         { field: 'createdAt', value: dayjs(line.createdAt).format(DATE_FORMAT) },
         { field: 'updatedAt', value: dayjs(line.updatedAt).format(DATE_FORMAT) },
-        { field: 'status', value: <StatusTag status={line.status} /> },
+        { field: 'status', value: <LineStatusTag status={line.status} testId="overview-status" /> },
         { field: 'domainCount', value: line.servername.length },
         { field: 'cnameto', value: <Typography.Text copyable>{line.cnameto}</Typography.Text> },
       ]}

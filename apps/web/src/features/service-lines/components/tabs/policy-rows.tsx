@@ -3,13 +3,13 @@ import { DEFAULT_REGION } from '@parapet/shared';
 import { Button, Form, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newPolicyRow } from './line-form';
+import { newPolicyRow } from '../setting/line-form';
 import { countryNamer, REGION_CODES } from '@/lib/regions';
-import type { EditContext } from './setting-tab';
+import type { EditContext } from '../setting/setting-tab';
 
 /** `TW · Taiwan`, or the default region's description. */
 export function useRegionLabel(): (code: string) => string {
-  const { t, i18n } = useTranslation('serviceOverview');
+  const { t, i18n } = useTranslation('serviceLines');
   return useMemo(() => {
     const name = countryNamer(i18n.language);
     return (code) => (code === DEFAULT_REGION ? t('origin.defaultRegion') : `${code} · ${name(code)}`);
@@ -28,7 +28,7 @@ interface RegionSelectProps {
 
 /** A row's regions: `default` and the ISO countries, each usable once per line (GLOSSARY §3.2). */
 function RegionSelect({ value = [], onChange, taken, onTaken, id, testId }: RegionSelectProps) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const label = useRegionLabel();
   const options = useMemo(() => REGION_CODES.map((code) => ({ value: code, label: label(code) })), [label]);
   const change = (next: string[]) => {
@@ -58,7 +58,7 @@ interface PolicyRowsProps extends Pick<EditContext, 'form' | 'rules' | 'listRule
 
 /** Region → origin-policy rows of a line that uses policies (`usedOriginPolicies`). */
 export function PolicyRows({ form, rules, listRules, policies, loading }: PolicyRowsProps) {
-  const { t } = useTranslation(['serviceOverview', 'fieldErrors']);
+  const { t } = useTranslation(['serviceLines', 'fieldErrors']);
   const rows = (Form.useWatch('usedOriginPolicies', form) as { regionName?: string[] }[] | undefined) ?? [];
   const takenBesides = (index: number) => rows.flatMap((row, i) => (i === index ? [] : (row?.regionName ?? [])));
   const policyOptions = policies.map((name) => ({ value: name, label: name }));

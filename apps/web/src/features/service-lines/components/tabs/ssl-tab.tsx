@@ -1,11 +1,11 @@
 import { ALLOWED_HTTP_PORTS, DEFAULT_HTTPS_PORT, REDIRECT_HTTP_CODES, SCHEMES, type ServiceLine } from '@parapet/shared';
 import { Checkbox, Col, Form, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCertNames } from '../api/list-cert-names';
-import { useLine } from './line-context';
-import type { TabFormSpec } from './line-form';
-import { OnOff, ReadFields, TagList, TextOrDash } from './read-view';
-import { SettingTab, type EditContext } from './setting-tab';
+import { useCertNames } from '../../api/list-cert-names';
+import { useLine } from '../setting/line-context';
+import type { TabFormSpec } from '../setting/line-form';
+import { OnOff, ReadFields, TagList, TextOrDash } from '../setting/read-view';
+import { SettingTab, type EditContext } from '../setting/setting-tab';
 
 type SslValues = Pick<ServiceLine, 'scheme' | 'httpPort' | 'httpsPort' | 'useSystemCert' | 'keypairname' | 'redirecthttps' | 'redirectHttpCode' | 'useHsts'>;
 
@@ -66,7 +66,7 @@ export function SslTab() {
 }
 
 function SslFields({ form, rules, base }: EditContext) {
-  const { t } = useTranslation('serviceOverview');
+  const { t } = useTranslation('serviceLines');
   const scheme = (Form.useWatch('scheme', form) as string[] | undefined) ?? [];
   const useSystemCert = Form.useWatch('useSystemCert', form) as boolean | undefined;
   const redirect = Form.useWatch('redirecthttps', form) as boolean | undefined;
