@@ -3,6 +3,7 @@ import { Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LIST_SCROLL, pinActions } from '@/components/item-table';
 import { useTablePagination } from '@/components/table-pagination';
 import { adminGroupPath } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
@@ -47,5 +48,5 @@ export function GroupsTable({ groups, loading, onEdit }: GroupsTableProps) {
       ),
     },
   ];
-  return <Table<Group> rowKey="name" loading={loading} columns={columns} dataSource={groups} pagination={pagination} data-testid="groups-table" />;
+  return <Table<Group> rowKey="name" loading={loading} columns={pinActions(columns)} scroll={LIST_SCROLL} dataSource={groups} pagination={pagination} data-testid="groups-table" />;
 }

@@ -1,6 +1,7 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_SCROLL, pinActions } from '@/components/item-table';
 import { useTablePagination } from '@/components/table-pagination';
 import { useToast } from '@/lib/toast';
 import { useMembers, type Member } from '../api/list-members';
@@ -39,7 +40,7 @@ export function MembersTable({ groupName }: { groupName: string }) {
   ];
   return (
     <>
-      <Table<Member> rowKey="username" loading={isPending} columns={columns} dataSource={data} pagination={pagination} data-testid="members-table" />
+      <Table<Member> rowKey="username" loading={isPending} columns={pinActions(columns)} scroll={LIST_SCROLL} dataSource={data} pagination={pagination} data-testid="members-table" />
       {editing ? <EditMemberModal groupName={groupName} member={editing} onClose={() => setEditing(undefined)} /> : null}
     </>
   );

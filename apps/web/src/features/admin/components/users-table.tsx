@@ -1,6 +1,7 @@
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LIST_SCROLL, pinActions } from '@/components/item-table';
 import { useTablePagination } from '@/components/table-pagination';
 import type { AdminUser, UserQuery } from '../api/list-users';
 import { useUsers } from '../api/list-users';
@@ -30,7 +31,9 @@ export function UsersTable({ query, onPage }: UsersTableProps) {
     <Table<AdminUser>
       rowKey="username"
       loading={isFetching}
-      columns={columns}
+      // The disabled switch is this list's only action: it stays in view like the others' actions.
+      columns={pinActions(columns, 'disabled')}
+      scroll={LIST_SCROLL}
       dataSource={data?.items}
       pagination={{ ...pagination, current: query.page, pageSize: query.pageSize, total: data?.total ?? 0, onChange: onPage }}
       data-testid="admin-users-table"
