@@ -1,4 +1,5 @@
-import { API_PREFIX, CODE_BY_STATUS, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, isErrorCode, USER_API, type ErrorCode } from '@parapet/shared';
+import { API_PREFIX, CODE_BY_STATUS, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, errorDetailsSchema, isErrorCode, USER_API, type ErrorCode, type ErrorDetails } from '@parapet/shared';
+import { noteOwnChange } from './own-changes';
 
 // CSRF_HEADER goes on every call. Browsers never let another site set a custom header on a
 // credentialed cross-origin request without a CORS preflight, so the server can refuse
@@ -19,13 +20,16 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** IN_USE: the names of what uses the entity (spec §5 "is used by service"). */
   readonly usedBy: string[] | undefined;
+  /** What names the items at fault: CERT_NOT_COVERING's uncovered domains, a field's quoted values. */
+  readonly details: ErrorDetails | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>, usedBy?: string[]) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>, usedBy?: string[], details?: ErrorDetails) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.usedBy = usedBy;
+    this.details = details;
   }
 }
 
@@ -86,7 +90,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const data = await readBody(response);
-  if (response.ok) return data as T;
+  if (response.ok) {
+    if (method !== 'GET') noteOwnChange(data);
+    return data as T;
+  }
 
   const apiError = toApiError(response.status, data);
   const isLogin = method === 'POST' && path === LOGIN_PATH;
@@ -106,13 +113,15 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, data: unknown): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown; usedBy?: unknown };
+  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown; usedBy?: unknown; details?: unknown };
   // A proxy or an older server may answer without our body; fall back to the code of the status.
   const code: ErrorCode = isErrorCode(body.code) ? body.code : (CODE_BY_STATUS[status] ?? 'INTERNAL');
   const message = typeof body.message === 'string' ? body.message : ERROR_CODES[code].message;
   const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   const usedBy = Array.isArray(body.usedBy) ? body.usedBy.filter((n): n is string => typeof n === 'string') : undefined;
-  return new ApiError(status, code, message, fields, usedBy);
+  // Details only help name things; a malformed one is dropped rather than failing the error.
+  const details = errorDetailsSchema.safeParse(body.details);
+  return new ApiError(status, code, message, fields, usedBy, details.success ? details.data : undefined);
 }
 
 /** Short forms for the feature api files. */

@@ -1,9 +1,10 @@
 import { TOAST_DURATION_MS } from '@parapet/shared';
 import { App } from 'antd';
 import type { AppProps } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from './api-client';
+import { isApiError, type ApiErrorCode } from './api-client';
+import { onOwnDeployed } from './own-changes';
 
 /** Toasts last TOAST_DURATION_MS at the bottom right (spec §8); antd counts in seconds. */
 export const TOAST_CONFIG: AppProps['notification'] = { placement: 'bottomRight', duration: TOAST_DURATION_MS / 1000 };
@@ -17,14 +18,21 @@ export interface Toast {
   info: Show;
   warning: Show;
   error: Show;
-  /** Shows an API failure in the user's language, by its code. */
-  apiError: (error: unknown) => void;
+  /**
+   * Shows an API failure in the user's language, by its code. For a create that failed for a
+   * reason that is not the user's (server or network), `'create'` says spec §8's "Failed to
+   * create. Please try again" instead.
+   */
+  apiError: (error: unknown, action?: 'create') => void;
 }
+
+/** Failures the user can only answer by trying again later. */
+const NOT_THE_USERS = new Set<ApiErrorCode>(['INTERNAL', 'STORE_UNAVAILABLE', 'NETWORK_ERROR']);
 
 /** The one way pages show a toast; it uses the App context so theme and locale apply. */
 export function useToast(): Toast {
   const { notification } = App.useApp();
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation(['errors', 'common']);
   return useMemo(() => {
     const show =
       (type: 'success' | 'info' | 'warning' | 'error'): Show =>
@@ -35,7 +43,22 @@ export function useToast(): Toast {
       info: show('info'),
       warning: show('warning'),
       error: show('error'),
-      apiError: (error: unknown) => show('error')(t(isApiError(error) ? error.code : 'INTERNAL'), 'toast-api-error'),
+      apiError: (error: unknown, action?: 'create') => {
+        const code: ApiErrorCode = isApiError(error) ? error.code : 'INTERNAL';
+        if (action === 'create' && NOT_THE_USERS.has(code)) return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
+        show('error')(t(`errors:${code}`), 'toast-api-error');
+      },
     };
   }, [notification, t]);
+}
+
+/**
+ * Says "Deploy successfully" (spec §8) when a deployment this console queued for the user
+ * succeeds (see own-changes.ts). Mounted once, inside the App context.
+ */
+export function DeployToasts(): null {
+  const toast = useToast();
+  const { t } = useTranslation('common');
+  useEffect(() => onOwnDeployed(() => toast.success(t('messages.deployed'), 'toast-deployed')), [toast, t]);
+  return null;
 }

@@ -11,9 +11,11 @@ export interface ReplaceCertInput {
   keyFileName?: string;
   /** The version the list showed; a newer one on the server answers 409 VERSION_CONFLICT. */
   version: number;
+  /** True once the user confirmed a certificate that leaves domains of its lines uncovered. */
+  confirmUncovered?: boolean;
 }
 
-/** PUT /api/certs/:id {pem, key, pemFileName?, keyFileName?, version} → the certificate. */
+/** PUT /api/certs/:id {pem, key, pemFileName?, keyFileName?, version, confirmUncovered?} → the certificate. */
 export async function replaceCert({ id, ...input }: ReplaceCertInput) {
   return certSchema.parse(await api.put<unknown>(pathOf(CERT_API.cert, { id }), input));
 }

@@ -1,6 +1,7 @@
 import { createCertSchema, replaceCertSchema, type Cert } from '@parapet/shared';
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmUncovered } from '@/components/confirm-uncovered';
 import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-client';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
@@ -38,11 +39,12 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
   const toast = useToast();
   const create = useCreateCert();
   const replace = useReplaceCert();
+  const confirmUncovered = useConfirmUncovered();
   const conflict = cert !== undefined && isApiError(replace.error) && replace.error.code === 'VERSION_CONFLICT';
 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.code === 'VERSION_CONFLICT' && cert) return;
-    if (!showErrors(error, { ALREADY_EXISTS: 'keypairname' })) toast.apiError(error);
+    if (!showErrors(error, { ALREADY_EXISTS: 'keypairname' })) toast.apiError(error, cert ? undefined : 'create');
   };
   const done = (text: string, testId: string) => () => {
     toast.success(text, testId);
@@ -51,8 +53,20 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
 
   const submit = (values: Values) => {
     const body = { pem: values.pem.trim(), key: values.key.trim(), ...fileNames(values) };
-    if (cert) replace.mutate({ id: cert.id, version: cert.version, ...body }, { onSuccess: done(t('common:messages.updated'), 'cert-updated'), onError });
-    else create.mutate({ groupName, keypairname: (values.keypairname ?? '').trim(), ...body }, { onSuccess: done(t('common:messages.uploaded'), 'cert-uploaded'), onError });
+    if (cert) {
+      const input = { id: cert.id, version: cert.version, ...body };
+      const onReplaced = done(t('common:messages.updated'), 'cert-updated');
+      replace.mutate(input, {
+        onSuccess: onReplaced,
+        // A certificate that leaves domains of its lines uncovered is sent again only once confirmed;
+        // Cancel leaves the form as it is.
+        onError: (error) => {
+          const asked = confirmUncovered(error);
+          if (!asked) return onError(error);
+          void asked.then((ok) => ok && replace.mutate({ ...input, confirmUncovered: true }, { onSuccess: onReplaced, onError }));
+        },
+      });
+    } else create.mutate({ groupName, keypairname: (values.keypairname ?? '').trim(), ...body }, { onSuccess: done(t('common:messages.uploaded'), 'cert-uploaded'), onError });
   };
 
   return (
