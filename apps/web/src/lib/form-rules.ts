@@ -87,6 +87,30 @@ export function useFormRules(schema: FormSchema): FormRules {
   );
 }
 
+/** The whole numbers a number field takes, inclusive, from the shared limits (PORT_MIN, PORT_MAX...). */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * The range check of a number box, to put first in its rules (with `validateFirst` on the item,
+ * so the range is the one message shown). The box itself gets no min/max: antd's InputNumber
+ * would silently correct an out-of-range value on blur and the form would save what nobody
+ * typed. Here 70000 stays in the box and the form says the range instead.
+ */
+export function useRangeRule(): (range: NumberRange) => FormRule {
+  const { t } = useTranslation('fieldErrors');
+  return useCallback(
+    ({ min, max }) => ({
+      validator: async (_rule, value: unknown) => {
+        if (typeof value === 'number' && (!Number.isInteger(value) || value < min || value > max)) throw new Error(t('out_of_range', { min, max }));
+      },
+    }),
+    [t],
+  );
+}
+
 /**
  * Shows an API failure on the form when it belongs to its fields: a code the caller ties to
  * one field (EMAIL_TAKEN → email), or the `fields` of a VALIDATION_FAILED answer. Returns

@@ -1,6 +1,7 @@
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@parapet/shared';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
+import { settleOwnTask } from './own-changes';
 import { healthInvalidations, taskInvalidations } from './query-keys';
 
 type ParapetSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -10,10 +11,16 @@ let socket: ParapetSocket | undefined;
 const invalidate = (queryClient: QueryClient, filters: InvalidateQueryFilters[]) =>
   Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 
-/** How the console answers each event: it refetches only the queries of the entity the event names. */
+/**
+ * How the console answers each event: it refetches only the queries of the entity the event
+ * names; a finished task of the user's own change is also told to own-changes ("Deploy successfully").
+ */
 export function socketHandlers(queryClient: QueryClient): { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } {
   return {
-    'task.updated': (event) => void invalidate(queryClient, taskInvalidations(event)),
+    'task.updated': (event) => {
+      settleOwnTask(event);
+      void invalidate(queryClient, taskInvalidations(event));
+    },
     'origin.health': (event) => void invalidate(queryClient, healthInvalidations(event)),
   };
 }

@@ -60,6 +60,21 @@ describe('create service line wizard', () => {
     expect(shown('wizard-domains')).toBe(false);
   });
 
+  it('refuses origin port 70000 with the range and stays on step 1, never correcting it to 65534', async () => {
+    await openWizard();
+    type('wizard-name', 'new.example');
+    await choose('wizard-package', 'performance');
+    addTag('wizard-origins', '10.0.0.1');
+    const port = screen.getByTestId('wizard-origin-port');
+    fireEvent.change(port, { target: { value: '70000' } });
+    fireEvent.blur(port);
+    click('wizard-next');
+    expect(await within(itemOf('wizard-origin-port')).findByText('Enter a whole number from 1 to 65534.')).toBeTruthy();
+    expect((screen.getByTestId('wizard-origin-port') as HTMLInputElement).value).toBe('70000');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(shown('wizard-domains')).toBe(false);
+  });
+
   it('refuses HTTPS port 5000 and an HTTPS port that is an HTTP port, with the translated messages', async () => {
     await openWizard();
     await fillOrigin();

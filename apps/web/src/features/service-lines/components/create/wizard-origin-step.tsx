@@ -1,6 +1,7 @@
 import { APP_PROFILE_NAME_MAX_LENGTH, ORIGIN_SCHEMES, PORT_MAPPING_TYPES, PORT_MAX, PORT_MIN } from '@parapet/shared';
 import { Form, Input, InputNumber, Radio, Select, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule } from '@/lib/form-rules';
 import { originPortOf, WIZARD_MAX_ORIGINS, type WizardField, type WizardValues } from './wizard-values';
 
 interface OriginStepProps {
@@ -15,6 +16,7 @@ interface OriginStepProps {
 export function OriginStep({ form, rules, packages, packagesLoading }: OriginStepProps) {
   const { t } = useTranslation('serviceLines');
   const mapping = Form.useWatch('portMappingType', form);
+  const range = useRangeRule();
   return (
     <>
       <Form.Item name="appProfileName" label={t('fields.appProfileName')} extra={t('wizard.nameHint', { max: APP_PROFILE_NAME_MAX_LENGTH })} rules={rules('appProfileName')} validateDebounce={300}>
@@ -54,8 +56,9 @@ export function OriginStep({ form, rules, packages, packagesLoading }: OriginSte
               data-testid="wizard-origin-scheme"
             />
           </Form.Item>
-          <Form.Item name="originPort" label={t('fields.originPort')} rules={rules('originPort')}>
-            <InputNumber min={PORT_MIN} max={PORT_MAX} precision={0} data-testid="wizard-origin-port" />
+          {/* No min/max on the box: it would correct 70000 to 65534 unasked (see useRangeRule). */}
+          <Form.Item name="originPort" label={t('fields.originPort')} rules={[range({ min: PORT_MIN, max: PORT_MAX }), ...rules('originPort')]} validateFirst>
+            <InputNumber data-testid="wizard-origin-port" />
           </Form.Item>
         </>
       )}

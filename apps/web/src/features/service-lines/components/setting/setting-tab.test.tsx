@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { socketHandlers } from '@/lib/socket';
 import { json } from '@/test/render-app';
 import { click, confirmTitle, enterTag, formItemOf, LINE, LINE_PATH, openLine, pickOption, renderLine, type, UPDATE_PATH } from './service-overview.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+// No connection in tests; the handlers stay real, so a test can play the events the server sends.
+vi.mock('@/lib/socket', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/socket')>()), connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,6 +37,24 @@ describe('editing a tab', () => {
     expect(sent('POST', UPDATE_PATH)[0]?.body).toEqual({ ...LINE, maxUploadSize: 20 });
     // Back to read mode.
     await screen.findByTestId('tab-edit-advanced');
+  });
+
+  it('fetches the line once for a save, not again while its task runs, and once when it ends', async () => {
+    const { sent, queryClient } = await editTab('advanced', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-1' }) });
+    const lineReads = () => sent('GET', LINE_PATH).length;
+    const before = lineReads();
+    type('field-maxUploadSize', '20');
+    await saveAndConfirm('advanced');
+    await screen.findByTestId('service-line-updated');
+    await waitFor(() => expect(lineReads()).toBe(before + 1));
+    const events = socketHandlers(queryClient);
+    const event = { taskNo: 'task-1', groupName: 'acme', entity: 'service-line', entityId: LINE.id } as const;
+    events['task.updated']({ ...event, state: 'running' });
+    events['task.updated']({ ...event, state: 'succeeded' });
+    await waitFor(() => expect(lineReads()).toBe(before + 2));
+    // Nothing else comes late.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lineReads()).toBe(before + 2);
   });
 
   it('sends nothing and leaves read mode on Cancel', async () => {
@@ -88,6 +108,23 @@ describe('editing a tab', () => {
     enterTag('field-httpsPort', '5000');
     click('tab-save-ssl');
     await waitFor(() => expect(formItemOf('field-httpsPort').textContent).toContain('Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.'));
+    expect(screen.queryByText('Are you sure want to proceed?')).toBeNull();
+    expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
+  // antd's InputNumber with min/max would turn these into 65534, 100 and 100 on blur and save them.
+  it.each([
+    ['origin', 'field-originPort', '70000', 'Enter a whole number from 1 to 65534.'],
+    ['advanced', 'field-maxUploadSize', '500', 'Enter a whole number from 1 to 100.'],
+    ['origin', 'field-origins-0-weight', '150', 'Enter a whole number from 1 to 100.'],
+  ])('refuses an out-of-range number on %s (%s = %s) with the range, never correcting it', async (tab, testId, value, message) => {
+    const { sent } = await editTab(tab, { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-3' }) });
+    const box = screen.getByTestId(testId);
+    fireEvent.change(box, { target: { value } });
+    fireEvent.blur(box);
+    click(`tab-save-${tab}`);
+    await waitFor(() => expect(formItemOf(testId).textContent).toContain(message));
+    expect((screen.getByTestId(testId) as HTMLInputElement).value).toBe(value);
     expect(screen.queryByText('Are you sure want to proceed?')).toBeNull();
     expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_SIZE_MAX, MAX_UPLOAD_SIZE_MIN, PROXY_BUFFER_SIZES, UPSTREAM_TIMEOUTS, type ServiceLine } from '@parapet/shared';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule } from '@/lib/form-rules';
 import { useHtmlPageNames } from '../../api/list-html-page-names';
 import { useLine } from '../setting/line-context';
 import type { TabFormSpec } from '../setting/line-form';
@@ -58,6 +59,7 @@ export function AdvancedTab() {
 function AdvancedFields({ form, rules, base }: EditContext) {
   const { t } = useTranslation('serviceLines');
   const pages = useHtmlPageNames(base.groupName);
+  const range = useRangeRule();
   const custom = Form.useWatch('setCustomHostHeader', form) === 'on';
   const pageOptions = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({ value: name, label: name }));
   const toggle = (name: (typeof KEYS)[number], extra?: string) => (
@@ -76,8 +78,9 @@ function AdvancedFields({ form, rules, base }: EditContext) {
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="maxUploadSize" label={t('fields.maxUploadSize')} rules={rules('maxUploadSize')}>
-          <InputNumber min={MAX_UPLOAD_SIZE_MIN} max={MAX_UPLOAD_SIZE_MAX} precision={0} suffix="MB" style={{ width: '100%' }} aria-label={t('fields.maxUploadSize')} data-testid="field-maxUploadSize" />
+        {/* No min/max on the box: it would correct 500 to 100 unasked (see useRangeRule). */}
+        <Form.Item name="maxUploadSize" label={t('fields.maxUploadSize')} rules={[range({ min: MAX_UPLOAD_SIZE_MIN, max: MAX_UPLOAD_SIZE_MAX }), ...rules('maxUploadSize')]} validateFirst>
+          <InputNumber suffix="MB" style={{ width: '100%' }} aria-label={t('fields.maxUploadSize')} data-testid="field-maxUploadSize" />
         </Form.Item>
       </Col>
       {toggle('isAcceptHttpV1', t('hints.acceptHttpV1'))}

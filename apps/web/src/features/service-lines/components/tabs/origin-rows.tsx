@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN } from '@parapet/shared';
 import { Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule } from '@/lib/form-rules';
 import { newOriginRow } from '../setting/line-form';
 import type { EditContext } from '../setting/setting-tab';
 
@@ -11,6 +12,7 @@ import type { EditContext } from '../setting/setting-tab';
  */
 export function OriginRows({ rules, listRules }: Pick<EditContext, 'rules' | 'listRules'>) {
   const { t } = useTranslation('serviceLines');
+  const range = useRangeRule();
   return (
     <Form.Item label={t('fields.origins')} required>
       <Form.List name="origins" rules={listRules('origins')}>
@@ -21,11 +23,9 @@ export function OriginRows({ rules, listRules }: Pick<EditContext, 'rules' | 'li
                 <Form.Item name={[name, 'address']} rules={rules(`origins.${name}.address`)} style={{ marginBottom: 0, width: 300 }}>
                   <Input placeholder="a.b.c.d" aria-label={`${t('fields.originAddress')} ${name + 1}`} autoComplete="off" data-testid={`field-origins-${name}-address`} />
                 </Form.Item>
-                <Form.Item name={[name, 'weight']} rules={rules(`origins.${name}.weight`)} style={{ marginBottom: 0 }}>
+                {/* No min/max on the box: it would correct 150 to 100 unasked (see useRangeRule). */}
+                <Form.Item name={[name, 'weight']} rules={[range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }), ...rules(`origins.${name}.weight`)]} validateFirst style={{ marginBottom: 0 }}>
                   <InputNumber
-                    min={ORIGIN_WEIGHT_MIN}
-                    max={ORIGIN_WEIGHT_MAX}
-                    precision={0}
                     prefix={t('fields.originWeight')}
                     aria-label={`${t('fields.originWeight')} ${name + 1}`}
                     data-testid={`field-origins-${name}-weight`}

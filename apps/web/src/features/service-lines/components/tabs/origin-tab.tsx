@@ -1,6 +1,7 @@
 import { DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, ORIGIN_SCHEMES, PORT_MAPPING_TYPES, PORT_MAX, PORT_MIN, type ServiceLine } from '@parapet/shared';
 import { Col, Form, InputNumber, Radio, Row, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule } from '@/lib/form-rules';
 import { useOriginPolicyNames } from '../../api/list-origin-policy-names';
 import { useLine } from '../setting/line-context';
 import { newOriginRow, newPolicyRow, type TabFormSpec } from '../setting/line-form';
@@ -82,6 +83,7 @@ function OriginFields(context: EditContext) {
   const usePolicy = Form.useWatch('useOriginPolicy', form) as boolean | undefined;
   const mapping = Form.useWatch('portMappingType', form) as string | undefined;
   const policies = useOriginPolicyNames(base.groupName, usePolicy === true);
+  const range = useRangeRule();
 
   return (
     <>
@@ -112,8 +114,9 @@ function OriginFields(context: EditContext) {
             </Col>
             {mapping === 'static' ? null : (
               <Col xs={24} md={8}>
-                <Form.Item name="originPort" label={t('fields.originPort')} extra={t('hints.originPort')} rules={rules('originPort')}>
-                  <InputNumber min={PORT_MIN} max={PORT_MAX} precision={0} style={{ width: '100%' }} aria-label={t('fields.originPort')} data-testid="field-originPort" />
+                {/* No min/max on the box: it would correct 70000 to 65534 unasked (see useRangeRule). */}
+                <Form.Item name="originPort" label={t('fields.originPort')} extra={t('hints.originPort')} rules={[range({ min: PORT_MIN, max: PORT_MAX }), ...rules('originPort')]} validateFirst>
+                  <InputNumber style={{ width: '100%' }} aria-label={t('fields.originPort')} data-testid="field-originPort" />
                 </Form.Item>
               </Col>
             )}
