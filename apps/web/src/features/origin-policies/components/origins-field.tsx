@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN } from '@parapet/shared';
+import { literalOriginProblem, ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN } from '@parapet/shared';
 import { Button, Form, Input, InputNumber, Space, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule } from '@/lib/form-rules';
 import { newOriginRow } from './form-values';
 
 interface OriginsFieldProps {
@@ -18,6 +19,16 @@ interface OriginsFieldProps {
  */
 export function OriginsField({ rules, weighted }: OriginsFieldProps) {
   const { t } = useTranslation('originPolicies');
+  const { t: tf } = useTranslation('fieldErrors');
+  const range = useRangeRule();
+  // A literal private address (or localhost) is flagged as it is typed. Only a warning: the
+  // server decides, since ALLOW_PRIVATE_ORIGINS may permit it, and it also checks host names.
+  const privateWarning: FormRule = {
+    warningOnly: true,
+    validator: async (_, value: unknown) => {
+      if (typeof value === 'string' && literalOriginProblem(value) === 'private_origin_address') throw new Error(tf('private_origin_address'));
+    },
+  };
   return (
     <Form.Item label={t('form.origins')} required>
       <Form.List name="origins">
@@ -27,15 +38,13 @@ export function OriginsField({ rules, weighted }: OriginsFieldProps) {
               const n = name + 1;
               return (
                 <Space key={key} align="start" wrap data-testid={`origin-row-${name}`}>
-                  <Form.Item name={[name, 'address']} rules={rules(`origins.${name}.address`)} style={{ marginBottom: 0, width: 300 }}>
+                  <Form.Item name={[name, 'address']} rules={[...rules(`origins.${name}.address`), privateWarning]} style={{ marginBottom: 0, width: 300 }}>
                     <Input placeholder={t('form.addressPlaceholder')} aria-label={t('form.originAddress', { n })} autoComplete="off" data-testid={`origin-address-${name}`} />
                   </Form.Item>
                   {weighted ? (
-                    <Form.Item name={[name, 'weight']} rules={rules(`origins.${name}.weight`)} style={{ marginBottom: 0 }}>
+                    // No min/max/precision on the box: it would turn 150 into 100 unasked (see useRangeRule).
+                    <Form.Item name={[name, 'weight']} rules={[range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }), ...rules(`origins.${name}.weight`)]} validateFirst style={{ marginBottom: 0 }}>
                       <InputNumber
-                        min={ORIGIN_WEIGHT_MIN}
-                        max={ORIGIN_WEIGHT_MAX}
-                        precision={0}
                         prefix={t('form.weight')}
                         aria-label={t('form.originWeight', { n })}
                         data-testid={`origin-weight-${name}`}

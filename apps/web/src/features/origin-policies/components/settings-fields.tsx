@@ -1,6 +1,15 @@
-import { HEALTH_CHECK_MODES, LOAD_BALANCER_METHODS, ORIGIN_SCHEMES, PORT_MAPPING_TYPES } from '@parapet/shared';
+import { HEALTH_CHECK_MODES, LOAD_BALANCER_METHODS, ORIGIN_SCHEMES, originPolicySettingsSchema, PORT_MAPPING_TYPES } from '@parapet/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRangeRule, type NumberRange } from '@/lib/form-rules';
+
+type NumberField = 'healthCheckInterval' | 'healthCheckTimeout' | 'healthCheckSuccess' | 'healthCheckFail';
+
+/** A number field's range as the shared schema holds it, so the form and the server agree. */
+const rangeOf = (field: NumberField): NumberRange => {
+  const schema = originPolicySettingsSchema.shape[field].unwrap();
+  return { min: schema.minValue ?? Number.MIN_SAFE_INTEGER, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
+};
 
 interface SettingsFieldsProps {
   rules: (name: string) => FormRule[];
@@ -37,10 +46,12 @@ export function BalancingFields({ rules }: Pick<SettingsFieldsProps, 'rules'>) {
   );
 }
 
-const number = (name: string, label: string, suffix: string, testId: string, rules: FormRule[]) => (
+// No min/max/precision on the boxes: antd would correct 0 or 1.5 on blur unasked; the range
+// rule comes first instead and says the range (see useRangeRule).
+const number = (name: NumberField, label: string, suffix: string, testId: string, rules: FormRule[]) => (
   <Col xs={12} md={6} key={name}>
-    <Form.Item name={name} label={label} rules={rules}>
-      <InputNumber precision={0} suffix={suffix || undefined} style={{ width: '100%' }} data-testid={testId} />
+    <Form.Item name={name} label={label} rules={rules} validateFirst>
+      <InputNumber suffix={suffix || undefined} style={{ width: '100%' }} aria-label={label} data-testid={testId} />
     </Form.Item>
   </Col>
 );
@@ -48,6 +59,8 @@ const number = (name: string, label: string, suffix: string, testId: string, rul
 /** The health probe: mode, HTTP path and healthy codes, timing and thresholds. */
 export function HealthCheckFields({ rules, http }: SettingsFieldsProps) {
   const { t } = useTranslation('originPolicies');
+  const range = useRangeRule();
+  const numberRules = (name: NumberField) => [range(rangeOf(name)), ...rules(name)];
   return (
     <>
       <Form.Item name="healthCheckMode" label={t('form.healthCheckMode')} rules={rules('healthCheckMode')}>
@@ -68,10 +81,10 @@ export function HealthCheckFields({ rules, http }: SettingsFieldsProps) {
         </Row>
       ) : null}
       <Row gutter={16}>
-        {number('healthCheckInterval', t('form.healthCheckInterval'), t('form.seconds'), 'origin-policy-hc-interval', rules('healthCheckInterval'))}
-        {number('healthCheckTimeout', t('form.healthCheckTimeout'), t('form.milliseconds'), 'origin-policy-hc-timeout', rules('healthCheckTimeout'))}
-        {number('healthCheckSuccess', t('form.healthCheckSuccess'), '', 'origin-policy-hc-success', rules('healthCheckSuccess'))}
-        {number('healthCheckFail', t('form.healthCheckFail'), '', 'origin-policy-hc-fail', rules('healthCheckFail'))}
+        {number('healthCheckInterval', t('form.healthCheckInterval'), t('form.seconds'), 'origin-policy-hc-interval', numberRules('healthCheckInterval'))}
+        {number('healthCheckTimeout', t('form.healthCheckTimeout'), t('form.milliseconds'), 'origin-policy-hc-timeout', numberRules('healthCheckTimeout'))}
+        {number('healthCheckSuccess', t('form.healthCheckSuccess'), '', 'origin-policy-hc-success', numberRules('healthCheckSuccess'))}
+        {number('healthCheckFail', t('form.healthCheckFail'), '', 'origin-policy-hc-fail', numberRules('healthCheckFail'))}
       </Row>
     </>
   );
