@@ -7,7 +7,7 @@ import zhTW from 'antd/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '@/lib/i18n';
-import { MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
+import { DeployToasts, MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
 
 // Ant Design's own texts (pagination, empty states, pickers, modals) follow the console's language.
 const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
@@ -30,6 +30,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG}>
         <App notification={TOAST_CONFIG} message={MESSAGE_CONFIG}>
+          <DeployToasts />
           {children}
         </App>
       </ConfigProvider>

@@ -3,6 +3,7 @@ import { TOAST_DURATION_MS } from '@parapet/shared';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { noteOwnChange, settleOwnTask } from './own-changes';
 import { createQueryClient } from './query-client';
 import { useToast } from './toast';
 
@@ -33,5 +34,35 @@ describe('toasts', () => {
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     // The notice starts its leave animation (happy-dom never ends CSS animations, so it stays in the DOM).
     expect(notice()?.className).toContain('fade-leave');
+  });
+
+  it('say "Deploy successfully" once when a deployment of the user\'s own change succeeds, and nothing for others', async () => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <span />
+      </AppProviders>,
+    );
+    const event = { groupName: 'acme', entity: 'service-line' as const, entityId: 'line-1' };
+    noteOwnChange({ taskNo: 'own-1' });
+    noteOwnChange({ id: 'cert-1', status: 'Deploying' });
+    await act(async () => {
+      settleOwnTask({ ...event, taskNo: 'someone-else', state: 'succeeded' });
+      settleOwnTask({ ...event, taskNo: 'own-1', state: 'running' });
+    });
+    expect(document.querySelector('[data-testid="toast-deployed"]')).toBeNull();
+
+    await act(async () => settleOwnTask({ ...event, taskNo: 'own-1', state: 'succeeded' }));
+    expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(1);
+    expect(document.querySelector('[data-testid="toast-deployed"]')?.textContent).toContain('Deploy successfully');
+    // Told once: the same task again, or a failed own one, adds nothing.
+    noteOwnChange({ taskNo: 'own-2' });
+    await act(async () => {
+      settleOwnTask({ ...event, taskNo: 'own-1', state: 'succeeded' });
+      settleOwnTask({ ...event, taskNo: 'own-2', state: 'failed' });
+    });
+    expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(1);
+    // An item answered while deploying (a certificate) is matched by its id.
+    await act(async () => settleOwnTask({ groupName: 'acme', entity: 'cert', entityId: 'cert-1', taskNo: 'task-9', state: 'succeeded' }));
+    expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(2);
   });
 });
