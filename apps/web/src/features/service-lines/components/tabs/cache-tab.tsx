@@ -1,6 +1,7 @@
 import { CACHE_EXPIRIES, CACHE_HOTTIMES, DEFAULT_CACHED_EXTENSIONS } from '@parapet/shared';
 import { Col, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useValueFormat } from '@/lib/format-values';
 import { useLine } from '../setting/line-context';
 import { pickSpec } from '../setting/line-form';
 import { LinesView, OnOff, ReadFields, TagList, type FieldKey } from '../setting/read-view';
@@ -22,7 +23,9 @@ const spec = pickSpec(['proxyCacheIgnoreArgs', ...LISTS, ...TIMINGS.flat()]);
 export function CacheTab() {
   const { t } = useTranslation('serviceLines');
   const { line } = useLine();
-  const timing = (key: TimingKey) => (key.endsWith('Hottime') ? t('values.hits', { count: Number(line[key]) }) : line[key]);
+  const format = useValueFormat();
+  // Expiries are stored as `1d`; they read "1 day" / "1天".
+  const timing = (key: TimingKey) => (key.endsWith('Hottime') ? t('values.hits', { count: Number(line[key]) }) : format.duration(String(line[key])));
   const read = (
     <>
       <ReadFields
@@ -54,6 +57,7 @@ function DefaultCached() {
 
 function CacheFields({ rules }: EditContext) {
   const { t } = useTranslation('serviceLines');
+  const format = useValueFormat();
   const list = (field: FieldKey) => (
     <Col xs={24} md={12} key={field}>
       <Form.Item name={field} label={t(`fields.${field}`)} extra={t('hints.lines')} rules={rules(field)}>
@@ -62,7 +66,7 @@ function CacheFields({ rules }: EditContext) {
     </Col>
   );
   const select = (field: TimingKey) => {
-    const options = field.endsWith('Hottime') ? CACHE_HOTTIMES.map((n) => ({ value: n, label: t('values.hits', { count: n }) })) : CACHE_EXPIRIES.map((e) => ({ value: e, label: e }));
+    const options = field.endsWith('Hottime') ? CACHE_HOTTIMES.map((n) => ({ value: n, label: t('values.hits', { count: n }) })) : CACHE_EXPIRIES.map((e) => ({ value: e, label: format.duration(e) }));
     return (
       <Col xs={24} md={8} key={field}>
         <Form.Item name={field} label={t(`fields.${field}`)} rules={rules(field)}>

@@ -1,6 +1,7 @@
 import { DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, ORIGIN_SCHEMES, PORT_MAPPING_TYPES, PORT_MAX, PORT_MIN, type ServiceLine } from '@parapet/shared';
 import { Col, Form, InputNumber, Radio, Row, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useValueFormat } from '@/lib/format-values';
 import { useRangeRule } from '@/lib/form-rules';
 import { useOriginPolicyNames } from '../../api/list-origin-policy-names';
 import { useLine } from '../setting/line-context';
@@ -43,6 +44,7 @@ export function OriginTab() {
   const { t } = useTranslation('serviceLines');
   const { line } = useLine();
   const regionLabel = useRegionLabel();
+  const format = useValueFormat();
   const originTags = line.origins.map((o) => (
     <Tag key={o.address} color={o.enabled ? undefined : 'default'}>
       {[o.address, t('origin.weight', { weight: o.weight }), o.backup ? t('origin.backupTag') : '', o.enabled ? '' : t('origin.disabledTag')].filter(Boolean).join(' · ')}
@@ -68,7 +70,7 @@ export function OriginTab() {
       items={[
         { field: 'useOriginPolicy', value: <OnOff value={false} /> },
         { field: 'origins', value: originTags.length ? <Space size={[4, 4]} wrap>{originTags}</Space> : <TagList values={[]} /> },
-        { field: 'originscheme', value: line.originscheme },
+        { field: 'originscheme', value: format.schemes([line.originscheme]) },
         { field: 'portMappingType', value: t(`portMapping.${line.portMappingType}`) },
         ...(line.portMappingType === 'default' ? [{ field: 'originPort' as const, value: line.originPort }] : []),
       ]}

@@ -1,6 +1,7 @@
 import { ALLOWED_HTTP_PORTS, DEFAULT_HTTPS_PORT, REDIRECT_HTTP_CODES, SCHEMES, type ServiceLine } from '@parapet/shared';
 import { Checkbox, Col, Form, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useValueFormat } from '@/lib/format-values';
 import { useCertNames } from '../../api/list-cert-names';
 import { useLine } from '../setting/line-context';
 import type { TabFormSpec } from '../setting/line-form';
@@ -48,10 +49,11 @@ const normalizePorts = (value: unknown): number[] =>
 export function SslTab() {
   const { line } = useLine();
   const https = line.scheme.includes('https');
+  const format = useValueFormat();
   const read = (
     <ReadFields
       items={[
-        { field: 'scheme', value: <TagList values={line.scheme} /> },
+        { field: 'scheme', value: format.schemes(line.scheme) },
         { field: 'httpPort', value: <TagList values={line.scheme.includes('http') ? line.httpPort : []} /> },
         { field: 'httpsPort', value: <TagList values={https ? line.httpsPort : []} /> },
         { field: 'useSystemCert', value: <OnOff value={line.useSystemCert} /> },
