@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_PATH } from '@parapet/shared';
+import { SOCKET_PATH, fullAccess } from '@parapet/shared';
 import { buildApp } from '../src/app.js';
+import { findGroupRef, type GroupRef } from '../src/realtime/rooms.repository.js';
 import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
 
@@ -24,6 +25,14 @@ function collect(socket: Socket, ms = 300): Promise<unknown[]> {
   const got: unknown[] = [];
   socket.on('task.updated', (payload) => got.push(payload));
   return new Promise((resolve) => setTimeout(() => resolve(got), ms));
+}
+
+/** The group as the socket names it; members get every permission, so any event reaches them. */
+async function groupRef(t: TestApp, name: string): Promise<GroupRef> {
+  await t.store.db.updateTable('group_members').set({ role_permissions: JSON.stringify(fullAccess()) }).where('group_name', '=', name).execute();
+  const ref = await findGroupRef(t.store.db, name);
+  if (!ref) throw new Error(`no group ${name}`);
+  return ref;
 }
 
 async function listen(t: TestApp): Promise<string> {
@@ -61,12 +70,14 @@ describe.each(storeKinds)('the real-time socket on %s', (kind) => {
       seedUserSession(t, { username: 'in-g2', groups: ['g2'] }),
       seedUserSession(t, { username: 'boss', privilege: 'admin' }),
     ]);
+    const g1Ref = await groupRef(t, 'g1');
+    await groupRef(t, 'g2');
     const clients = [g1, g2, admin].map((u) => open(url, u.cookie));
     sockets.push(...clients);
     expect(await Promise.all(clients.map(outcome))).toEqual(['connected', 'connected', 'connected']);
 
     const received = Promise.all(clients.map((c) => collect(c)));
-    t.app.realtime.emitToGroup('g1', 'task.updated', task('g1'));
+    t.app.realtime.emitToGroup(g1Ref, 'task.updated', task('g1'));
     const [toG1, toG2, toAdmin] = await received;
     expect(toG1).toEqual([task('g1')]);
     expect(toG2).toEqual([]);
@@ -93,12 +104,13 @@ describe.skipIf(!TEST_REDIS_URL)('the socket across two servers with REDIS_URL',
     const b = await buildApp({ config: { ...testConfig(a.dataDir), redisUrl: TEST_REDIS_URL }, store: a.store, logger: false });
     try {
       const { cookie } = await seedUserSession(a, { username: 'far', groups: ['shared-g'] });
+      const shared = await groupRef(a, 'shared-g');
       const urlB = await b.listen({ port: 0, host: '127.0.0.1' });
       await a.app.listen({ port: 0, host: '127.0.0.1' });
       const client = open(urlB, cookie);
       expect(await outcome(client)).toBe('connected');
       const received = collect(client, 500);
-      a.app.realtime.emitToGroup('shared-g', 'task.updated', task('shared-g'));
+      a.app.realtime.emitToGroup(shared, 'task.updated', task('shared-g'));
       expect(await received).toEqual([task('shared-g')]);
       client.close();
     } finally {

@@ -1,3 +1,5 @@
+import type { DeployEntity } from './schemas/deploy.js';
+import type { ServiceLineSettings } from './schemas/service-lines.js';
 import type { CurrentUser, RolePermissions } from './schemas/user.js';
 
 /**
@@ -65,4 +67,104 @@ export function fullAccess(): RolePermissions {
 /** A role that only reads. */
 export function readOnlyAccess(): RolePermissions {
   return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, { read: true, write: false }]));
+}
+
+/**
+ * The area of each deployed kind (the `entity` of its tasks and audit entries): reading its
+ * tasks, its socket events and its change log needs that area's read.
+ */
+export const ENTITY_PERMISSION: Readonly<Record<DeployEntity, Permission>> = {
+  cert: 'certificates',
+  'html-page': 'htmlPages',
+  'origin-policy': 'originPolicy',
+  'service-line': 'serviceLines',
+};
+
+/** The areas whose changes reach the socket: a member's sockets hear a group's events of these only. */
+export const REALTIME_PERMISSIONS: readonly Permission[] = [...new Set(Object.values(ENTITY_PERMISSION))];
+
+export type ServiceLineChild = (typeof PERMISSIONS.serviceLines)[number];
+
+/**
+ * Which child of `serviceLines` governs each setting of a line: changing the setting needs that
+ * child's write. Every setting is listed (the type fails when one is added without a child), so
+ * the server checks saves by it and the console can disable what the user may not change.
+ */
+export const LINE_FIELD_CHILD = {
+  description: 'overview',
+  tags: 'overview',
+  customerPackage: 'overview',
+  maxServerNameInAppProfileCount: 'overview',
+  isDuplicatesServiceLine: 'overview',
+  servername: 'domains',
+  scheme: 'ssl',
+  httpPort: 'ssl',
+  httpsPort: 'ssl',
+  useSystemCert: 'ssl',
+  keypairname: 'ssl',
+  isEnforceProtect: 'ssl',
+  redirecthttps: 'ssl',
+  redirectHttpCode: 'ssl',
+  useHsts: 'ssl',
+  useOriginPolicy: 'origin',
+  origins: 'origin',
+  usedOriginPolicies: 'origin',
+  originscheme: 'origin',
+  portMappingType: 'origin',
+  originPort: 'origin',
+  usedWafRules: 'firewallRules',
+  errorHtmlPageName: 'htmlPages',
+  upstreamTimeout: 'advanced',
+  isEnabledCompressionToOrigin: 'advanced',
+  isEnabledUpstreamHttp11: 'advanced',
+  isInsertRidHeaderToOrigin: 'advanced',
+  setCustomHostHeader: 'advanced',
+  customHostHeader: 'advanced',
+  isAcceptHttpV1: 'advanced',
+  websocketPath: 'advanced',
+  proxyBufferSize: 'advanced',
+  isUpgradeInsecureRequest: 'advanced',
+  maxUploadSize: 'advanced',
+  proxyCacheIgnoreArgs: 'cacheRules',
+  cusFollowCachePath: 'cacheRules',
+  cusFollowCacheFile: 'cacheRules',
+  cusCachepath: 'cacheRules',
+  cusCachefile: 'cacheRules',
+  forceCusCachePath: 'cacheRules',
+  forceCusCacheFile: 'cacheRules',
+  cusNoncachepath: 'cacheRules',
+  cusNoncachefile: 'cacheRules',
+  cusCachepathExp: 'cacheRules',
+  cusCachepathSrvexp: 'cacheRules',
+  cusCachepathHottime: 'cacheRules',
+  cusCachefileExp: 'cacheRules',
+  cusCachefileSrvexp: 'cacheRules',
+  cusCachefileHottime: 'cacheRules',
+  defCachefileExp: 'cacheRules',
+  defCachefileSrvexp: 'cacheRules',
+  defCachefileHottime: 'cacheRules',
+} as const satisfies Record<keyof ServiceLineSettings, ServiceLineChild>;
+
+/** The settings a child governs, e.g. for the console to disable them without its write. */
+export function lineFieldsOf(child: ServiceLineChild): (keyof ServiceLineSettings)[] {
+  return (Object.keys(LINE_FIELD_CHILD) as (keyof ServiceLineSettings)[]).filter((field) => LINE_FIELD_CHILD[field] === child);
+}
+
+/** Equal as JSON values: key order of objects does not matter, order within arrays does. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  return false;
+}
+
+/** The children whose settings differ between a stored line and the one being saved. */
+export function changedLineChildren(stored: ServiceLineSettings, saved: ServiceLineSettings): ServiceLineChild[] {
+  const fields = Object.keys(LINE_FIELD_CHILD) as (keyof ServiceLineSettings)[];
+  return [...new Set(fields.filter((field) => !sameValue(stored[field], saved[field])).map((field) => LINE_FIELD_CHILD[field]))];
 }

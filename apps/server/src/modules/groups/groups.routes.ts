@@ -41,17 +41,23 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       updateGroup(app.store.db, await actor(request), request.params.groupName, request.body),
     );
     admin.delete(GROUP_API.group, { schema: { tags, security, summary: 'Delete a group (admins)', params: groupParamsSchema, response: { 200: okSchema, ...errors } } }, async (request) => {
-      await removeGroup(app.store.db, await actor(request), request.params.groupName);
+      const by = await actor(request);
+      // Its members' sockets leave its rooms at once (the id is never reused, so this is tidiness, not safety).
+      await app.realtime.deleteGroup(request.params.groupName, () => removeGroup(app.store.db, by, request.params.groupName));
       return { ok: true as const };
     });
     admin.get(GROUP_API.members, { schema: { tags, security, summary: "A group's members and roles (admins)", params: groupParamsSchema, response: { 200: memberListSchema, ...errors } } }, async (request) => ({
       items: await membersOf(app.store.db, request.params.groupName),
     }));
-    admin.put(GROUP_API.member, { schema: { tags, security, summary: "Add a member or change a member's permissions (admins)", params: memberParamsSchema, body: putMemberSchema, response: { 200: memberSchema, ...errors } } }, async (request) =>
-      putMember(app.store.db, await actor(request), request.params.groupName, request.params.username, request.body.rolePermissions),
-    );
+    // A member's open sockets follow their role at once: they hear the areas they may read now, on every server.
+    admin.put(GROUP_API.member, { schema: { tags, security, summary: "Add a member or change a member's permissions (admins)", params: memberParamsSchema, body: putMemberSchema, response: { 200: memberSchema, ...errors } } }, async (request) => {
+      const member = await putMember(app.store.db, await actor(request), request.params.groupName, request.params.username, request.body.rolePermissions);
+      await app.realtime.syncMember(request.params.groupName, member.username);
+      return member;
+    });
     admin.delete(GROUP_API.member, { schema: { tags, security, summary: 'Remove a member; their sessions end (admins)', params: memberParamsSchema, response: { 200: okSchema, ...errors } } }, async (request) => {
       await removeMember(app.store.db, await actor(request), request.params.groupName, request.params.username, (id) => app.realtime.disconnectSession(id));
+      await app.realtime.syncMember(request.params.groupName, request.params.username);
       return { ok: true as const };
     });
   });

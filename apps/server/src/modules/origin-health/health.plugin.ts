@@ -16,7 +16,8 @@ export const healthChecksPlugin = fp(
       db: app.store.db,
       kind: app.store.kind,
       owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
-      emit: (event) => app.realtime.emitToGroup(event.groupName, 'origin.health', event),
+      // The policy's group is looked up as it is when the event goes out (renamed, or gone).
+      emit: (event) => void app.realtime.emitOriginHealth(event).catch((err: unknown) => app.log.warn({ err }, 'health event not sent')),
       log: app.log,
     });
     app.decorate('healthChecks', scheduler);
