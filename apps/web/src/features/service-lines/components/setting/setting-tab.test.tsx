@@ -5,7 +5,7 @@ import { json } from '@/test/render-app';
 import { click, confirmTitle, enterTag, formItemOf, LINE, LINE_PATH, openLine, pickOption, renderLine, type, UPDATE_PATH } from './service-overview.fixtures';
 
 // No connection in tests; the handlers stay real, so a test can play the events the server sends.
-vi.mock('@/lib/socket', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/socket')>()), connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+vi.mock('@/lib/socket', async (importOriginal) => ({ ...(await importOriginal<object>()), connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
