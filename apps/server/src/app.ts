@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { textGuardPlugin } from './plugins/text-guard.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { realtimePlugin } from './realtime/realtime.js';
 import { deployPlugin } from './modules/deploy/deploy.plugin.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
   });
 
   await app.register(errorsPlugin);
+  await app.register(textGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

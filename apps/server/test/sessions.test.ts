@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE, currentUserSchema } from '@parapet/shared';
 import { resolveSession, startSession } from '../src/modules/sessions/sessions.service.js';
-import { buildTestApp, seedUserSession, type TestApp } from './helpers/app.js';
+import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
 
 describe.each(storeKinds)('sessions on %s', (kind) => {
@@ -56,6 +56,46 @@ describe.each(storeKinds)('sessions on %s', (kind) => {
     const busy = await startSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, userId, {}, t0);
     expect(await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 4_999)).toBeDefined();
     expect(await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 5_000)).toBeUndefined();
+  });
+
+  it('decides CSRF on the routed path: a percent-encoded sign-out without the header is refused', async () => {
+    t = await buildTestApp(kind);
+    const { cookie } = await seedUserSession(t, { username: 'erin' });
+    for (const url of ['/api/user/%6Cogout', '/api/user/logout', '/api/%75ser/logout?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('CSRF_REJECTED');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/user/%6Cogout', headers: { cookie } });
+    expect(head.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    // A state-changing call spelled with an encoded prefix needs the header too.
+    const post = await t.app.inject({ method: 'POST', url: '/%61pi/user/otp/setup', headers: { cookie } });
+    expect(post.statusCode).toBe(403);
+  });
+
+  it('resolves the session on the routed path, however the URL spells it', async () => {
+    t = await buildTestApp(kind);
+    const { cookie } = await seedUserSession(t, { username: 'finn' });
+    const res = await t.app.inject({ method: 'GET', url: '/%61pi/user', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe('finn');
+  });
+
+  it('holds the idle limit of SESSION_IDLE_MINUTES=1 for a user active every 10 s, and ends it after a minute idle', async () => {
+    t = await buildTestApp(kind);
+    const { userId } = await seedUserSession(t, { username: 'gwen' });
+    const limits = testConfig(t.dataDir, { SESSION_IDLE_MINUTES: '1' }).session;
+    expect(limits.idleMs).toBe(60_000);
+    const s = await startSession(t.store.db, limits, userId, {}, 0);
+    const last = 300_000;
+    for (let at = 10_000; at <= last; at += 10_000) {
+      expect(await resolveSession(t.store.db, limits, s.token, at), `at ${at / 1000} s`).toBeDefined();
+    }
+    // Idle for just under the limit: still there; a minute after the last request: gone.
+    expect(await resolveSession(t.store.db, limits, s.token, last + 58_000)).toBeDefined();
+    expect(await resolveSession(t.store.db, limits, s.token, last + 58_000 + 60_000)).toBeUndefined();
   });
 
   it('keeps a session alive while it is used', async () => {

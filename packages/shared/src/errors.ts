@@ -11,8 +11,13 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not one the call accepts. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupport format' },
-  /** Sign-in refused: unknown user, wrong password or wrong one-time password alike (spec §8). */
+  /** Sign-in refused: unknown user or wrong password alike, whether or not a one-time password was given (spec §8). */
   LOGIN_FAILED: { status: 401, message: 'Incorrect username or password, please try again later' },
+  /**
+   * Sign-in with the right password to an account with two-factor on, but without its one-time
+   * password: the form asks for the code. Only someone who knows the password learns this.
+   */
+  OTP_REQUIRED: { status: 401, message: 'Please enter the one-time password from your authenticator app.' },
   /** The account's email is not confirmed yet; the confirmation mail can be sent again. */
   EMAIL_UNCONFIRMED: { status: 403, message: 'Please confirm your email address first. We can send the confirmation mail again.' },
   /** Sign-up with an email another account has (spec §8). */
@@ -25,7 +30,7 @@ export const ERROR_CODES = {
   TOKEN_INVALID: { status: 400, message: 'This security token is invalid or has expired.' },
   /** The current password given to confirm a change is wrong. */
   PASSWORD_INCORRECT: { status: 400, message: 'The current password is incorrect.' },
-  /** The one-time password given to confirm a change is wrong or already used. */
+  /** The one-time password given (at sign-in, or to confirm a change) is wrong or already used. */
   OTP_INVALID: { status: 400, message: 'The one-time password is incorrect.' },
   /** Two-factor sign-in is already on, or already off. */
   OTP_STATE_CONFLICT: { status: 409, message: 'Two-factor sign-in is already in that state.' },

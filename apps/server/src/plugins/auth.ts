@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, SESSION_COOKIE } from '@parapet/shared';
 import { AppError } from '../lib/app-error.js';
+import { routedPath } from '../lib/routed-path.js';
 import { resolveSession } from '../modules/sessions/sessions.service.js';
 
 export interface RequestAuth {
@@ -24,7 +25,8 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(API_PREFIX)) return;
+    // The matched route, not the raw URL, which may spell the same path percent-encoded.
+    if (!routedPath(request)?.startsWith(`${API_PREFIX}/`)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     request.auth = (await resolveSession(app.store.db, app.config.session, token)) ?? null;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API } from '@parapet/shared';
 import { AppError } from '../lib/app-error.js';
+import { routedPath } from '../lib/routed-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that still change state (spec §7 fixes sign-out as a GET). */
@@ -13,9 +14,11 @@ const UNSAFE_GETS = new Set([`${API_PREFIX}${USER_API.logout}`]);
  */
 export const csrfPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (SAFE_METHODS.has(request.method) && !UNSAFE_GETS.has(path)) return;
+    // Decided on the route the request was matched to, not on the raw URL: the router decodes
+    // the path, so `/api/user/%6Cogout` reaches sign-out while its raw text names nothing we know.
+    const route = routedPath(request);
+    if (!route?.startsWith(`${API_PREFIX}/`)) return;
+    if (SAFE_METHODS.has(request.method) && !UNSAFE_GETS.has(route)) return;
     if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
   });
 });

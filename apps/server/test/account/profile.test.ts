@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API } from '@parapet/shared';
+import { AUTH_RATE_LIMITS, AVATAR_MAX_BYTES, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
 import { PASSWORD, signUpConfirmed, type Account } from '../helpers/accounts.js';
@@ -56,6 +56,37 @@ describe.each(storeKinds)('profile and security settings on %s', (kind) => {
     const big = await upload(Buffer.concat([PNG_1x1, Buffer.alloc(AVATAR_MAX_BYTES)]), 'big.png', 'image/png');
     expect(big.statusCode).toBe(413);
     expect((await account.client.get(USER_API.me)).json().hasAvatar).toBe(false);
+  });
+
+  it('answers a multipart body it cannot read with 400, and one that is not multipart with 415, never 500', async () => {
+    const send = (contentType: string, payload: Buffer | string) =>
+      t.app.inject({ method: 'POST', url: `/api${USER_API.setAvatar}`, headers: { cookie: account.client.cookie ?? '', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': contentType }, payload });
+    const { body, contentType } = multipart(PNG_1x1, 'me.png', 'image/png');
+    const noBoundary = await send('multipart/form-data', body);
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json().code).toBe('MALFORMED_BODY');
+    // Cut inside the file part: no closing boundary ever comes.
+    const truncated = await send(contentType, body.subarray(0, body.length - 30));
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect(truncated.json().code).toBe('MALFORMED_BODY');
+    const brokenHeaders = await send(contentType, Buffer.from('------parapet-test\r\nContent-Disposition form-data\r\n'));
+    expect(brokenHeaders.statusCode, brokenHeaders.body).toBeGreaterThanOrEqual(400);
+    expect(brokenHeaders.statusCode, brokenHeaders.body).toBeLessThan(500);
+    const notMultipart = await send('text/plain', 'hello');
+    expect([400, 415], notMultipart.body).toContain(notMultipart.statusCode);
+    expect((await account.client.get(USER_API.me)).json().hasAvatar).toBe(false);
+  });
+
+  it(`spends the account's password attempts on wrong old passwords: ${AUTH_RATE_LIMITS.loginPerAccount.max} a window, then 429`, async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMITS.loginPerAccount.max + 2; i++) {
+      codes.push((await account.client.post(USER_API.changePassword, { oldPassword: `Not-It-${i}-xyz`, newPassword: 'Fresh-Password-55' })).statusCode);
+    }
+    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.loginPerAccount.max).fill(400), 429, 429]);
+    // The right password is refused too until the window ends, as it would be at sign-in.
+    const right = await account.client.post(USER_API.changePassword, { oldPassword: PASSWORD, newPassword: 'Fresh-Password-55' });
+    expect(right.json().code).toBe('RATE_LIMITED');
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'zoe', password: PASSWORD })).json().code).toBe('RATE_LIMITED');
   });
 
   it('updates the phone number and refuses a malformed one', async () => {

@@ -71,6 +71,33 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     expect((await api.post(url, { username: 'vic', password: NEW_PASSWORD, otpToken: await nextCode(secret) })).statusCode).toBe(200);
   });
 
+  it('keeps the one-time code and the token usable when the new password is refused for another reason', async () => {
+    const account = await signUpConfirmed(t, 'val');
+    const secret = await enableTwoFactor(account);
+    await api.post(USER_API.forgotPassword, { email: account.email });
+    const token = tokenFrom(await waitForMail(t.dataDir, account.email, 2), '/reset-password/');
+    const url = `${USER_API.validateResetPasswordToken}?token=${token}`;
+    const code = await nextCode(secret);
+    // The same code, first with the old password (refused), then with a new one.
+    const same = await api.post(url, { username: 'val', password: PASSWORD, otpToken: code });
+    expect(same.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'same_as_old' } });
+    const common = await api.post(url, { username: 'val', password: 'password1', otpToken: code });
+    expect(common.json().fields).toEqual({ password: 'common_password' });
+    const done = await api.post(url, { username: 'val', password: NEW_PASSWORD, otpToken: code });
+    expect(done.statusCode, done.body).toBe(200);
+    // Used once it worked: neither replays.
+    expect((await api.post(url, { username: 'val', password: 'Other-Password-99', otpToken: code })).json().code).toBe('TOKEN_INVALID');
+  });
+
+  it('says nothing about the new password to a caller without the right one-time code', async () => {
+    const account = await signUpConfirmed(t, 'wil');
+    await enableTwoFactor(account);
+    await api.post(USER_API.forgotPassword, { email: account.email });
+    const token = tokenFrom(await waitForMail(t.dataDir, account.email, 2), '/reset-password/');
+    const res = await api.post(`${USER_API.validateResetPasswordToken}?token=${token}`, { username: 'wil', password: PASSWORD, otpToken: '000000' });
+    expect(res.json()).toMatchObject({ code: 'OTP_INVALID', fields: { otpToken: 'invalid' } });
+  });
+
   it('resets a lost two-factor setup: new password, new secret shown as a QR code', async () => {
     const account = await signUpConfirmed(t, 'wes');
     const oldSecret = await enableTwoFactor(account);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS, USER_API, errorBodySchema } from '@parapet/shared';
+import { AUTH_RATE_LIMITS, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API, errorBodySchema } from '@parapet/shared';
 import { findUserByUsername } from '../../src/modules/users/users.repository.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -90,6 +90,25 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
       codes.push((await api.post(USER_API.signup, { email: `many${i}@example.test`, username: `many${i}`, password: PASSWORD })).statusCode);
     }
     expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.signupPerIp.max).fill(201), 429]);
+  });
+
+  it(`keeps "This email address is already used." and limits sign-ups per email address to ${AUTH_RATE_LIMITS.signupPerEmail.max} an hour, from any number of IPs`, async () => {
+    await api.post(USER_API.signup, { email: 'gus@example.test', username: 'gus', password: PASSWORD });
+    const answers: { status: number; code: string; message: string }[] = [];
+    for (let i = 1; i <= AUTH_RATE_LIMITS.signupPerEmail.max; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api${USER_API.signup}`,
+        remoteAddress: `203.0.113.${i}`,
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        payload: { email: i % 2 ? 'GUS@example.test' : 'gus@example.test', username: `gus${i}`, password: PASSWORD },
+      });
+      answers.push({ status: res.statusCode, ...res.json() });
+    }
+    const taken = { status: 409, code: 'EMAIL_TAKEN', message: 'This email address is already used.' };
+    expect(answers).toEqual([...Array(AUTH_RATE_LIMITS.signupPerEmail.max - 1).fill(expect.objectContaining(taken)), expect.objectContaining({ status: 429, code: 'RATE_LIMITED' })]);
+    // Another address is not held back by it.
+    expect((await api.post(USER_API.signup, { email: 'hal@example.test', username: 'hal', password: PASSWORD })).statusCode).toBe(201);
   });
 
   it('accepts a long uncommon password of 128 characters', async () => {

@@ -31,19 +31,42 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     expect(row?.otp_secret).not.toContain(body.secret);
   });
 
-  it('then needs the code at sign-in, accepts each code once, and refuses a wrong one alike', async () => {
+  it('then asks for the code after the right password, says when it is wrong, and accepts each code once', async () => {
     const account = await signUpConfirmed(t, 'pia');
     const secret = await enableTwoFactor(account);
     const api = new ApiClient(t.app);
     const none = await api.post(USER_API.login, { username: 'pia', password: PASSWORD });
-    expect(none.json()).toMatchObject({ code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' });
-    const wrong = await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: '123456' === (await nextCode(secret)) ? '654321' : '123456' });
-    expect(wrong.statusCode).toBe(401);
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'OTP_REQUIRED', fields: { token: 'required' } });
+    const empty = await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: '' });
+    expect(empty.json().code).toBe('OTP_REQUIRED');
+    const wrongCode = '123456' === (await nextCode(secret)) ? '654321' : '123456';
+    const wrong = await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: wrongCode });
+    expect(wrong.json()).toMatchObject({ code: 'OTP_INVALID', fields: { token: 'invalid' } });
+    expect(api.cookie).toBeUndefined();
 
     const code = await nextCode(secret);
     expect((await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: code })).statusCode).toBe(200);
     const replay = await new ApiClient(t.app).post(USER_API.login, { username: 'pia', password: PASSWORD, token: code });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('OTP_INVALID');
+  });
+
+  it('says only "Incorrect username or password" to a wrong password, with or without a code', async () => {
+    const account = await signUpConfirmed(t, 'pim');
+    const secret = await enableTwoFactor(account);
+    const plain = await signUpConfirmed(t, 'pam');
+    const failed = { code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' };
+    for (const body of [
+      { username: 'pim', password: 'Wrong-Password-1' },
+      { username: 'pim', password: 'Wrong-Password-1', token: await nextCode(secret) },
+      { username: 'pim', password: 'Wrong-Password-1', token: '000000' },
+      { username: plain.username, password: 'Wrong-Password-1', token: '000000' },
+      { username: 'nobody', password: 'Wrong-Password-1', token: '000000' },
+    ]) {
+      const res = await new ApiClient(t.app).post(USER_API.login, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(401);
+      expect(res.json(), JSON.stringify(body)).toEqual(failed);
+    }
   });
 
   it('turning it on or off ends the account\'s other sessions', async () => {
@@ -77,9 +100,20 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     for (let i = 0; i < AUTH_RATE_LIMITS.otpPerAccount.max; i++) {
       codes.push((await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: wrongCode })).statusCode);
     }
-    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.otpPerAccount.max - 1).fill(401), 429]);
+    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.otpPerAccount.max - 1).fill(400), 429]);
     const limited = await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: right });
     expect(limited.json().code).toBe('RATE_LIMITED');
+  });
+
+  it(`spends the account's password attempts when turning it off: ${AUTH_RATE_LIMITS.loginPerAccount.max} wrong passwords, then 429`, async () => {
+    const account = await signUpConfirmed(t, 'tod');
+    const secret = await enableTwoFactor(account);
+    const codes: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMITS.loginPerAccount.max + 1; i++) {
+      codes.push((await account.client.post(USER_API.otpDisable, { password: `Wrong-Password-${i}`, token: await nextCode(secret) })).statusCode);
+    }
+    expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.loginPerAccount.max).fill(400), 429]);
+    expect((await account.client.get(USER_API.me)).json().otpEnabled).toBe(true);
   });
 
   it('cannot be set up twice or turned off when off', async () => {

@@ -35,6 +35,8 @@ export const AUTH_RATE_LIMITS = {
   loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
   otpPerAccount: { max: 10, windowMs: 15 * 60_000 },
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  /** Sign-up must say when an address is taken (spec §8); this keeps that from being a fast lookup of addresses. */
+  signupPerEmail: { max: 5, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 60 * 60_000 },
   forgotPerAccount: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 15 * 60_000 },

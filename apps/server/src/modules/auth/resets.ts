@@ -3,12 +3,12 @@ import type { TokenPurpose } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { spendAttempt } from '../../lib/rate-limit.js';
 import { sealSecret } from '../../lib/secret-box.js';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { claimOtpStep, findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { endSessions, sendAccountMailLater, type AccountContext } from './context.js';
 import { newOtpSetup } from './otp.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
-import { checkOtp } from './sign-in.js';
+import { verifyOtp } from './sign-in.js';
 import { consumeToken, issueToken, peekToken } from './tokens.js';
 
 /**
@@ -51,13 +51,20 @@ async function checkNewPassword(user: { password_hash: string }, password: strin
   if (await verifyPassword(user.password_hash, password)) throw new AppError('VALIDATION_FAILED', { [field]: 'same_as_old' });
 }
 
-/** Sets a new password with a mailed token (and the one-time password when two-factor is on). */
+/**
+ * Sets a new password with a mailed token (and the one-time password when two-factor is on).
+ * The code is checked first, so nothing about the password is said to someone without it, but
+ * used up only with the token, once every check passed: a new password refused (the old one, a
+ * common one) leaves both the token and the code good for the next try.
+ */
 export async function resetPassword(ctx: AccountContext, token: string, input: ResetPasswordRequest, ip: string): Promise<void> {
   await spendAttempt(ctx.db, `reset:ip:${ip}`, AUTH_RATE_LIMITS.resetPerIp);
   const user = await userOfToken(ctx, token, 'reset_password');
   if (user.username.toLowerCase() !== input.username.toLowerCase()) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
-  if (user.otp_enabled === 1 && !(await checkOtp(ctx, user, input.otpToken || undefined))) throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
+  const step = user.otp_enabled === 1 ? await verifyOtp(ctx, user, input.otpToken || undefined) : null;
+  if (step === undefined) throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
   await checkNewPassword(user, input.password, 'password');
+  if (step !== null && !(await claimOtpStep(ctx.db, user.id, step))) throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
   if (!(await consumeToken(ctx.db, token, 'reset_password'))) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password) });
   await appendAudit(ctx.db, { actor: user.username, groupName: null, entity: 'user', entityId: user.username, action: 'update', before: null, after: { credentialsChangedAt: Date.now(), via: 'password reset' } });

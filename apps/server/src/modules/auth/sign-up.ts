@@ -14,6 +14,7 @@ import { appendAudit } from '../audit/audit.repository.js';
 /** Creates an unconfirmed account and mails its confirmation link. */
 export async function signUp(ctx: AccountContext, input: SignupRequest, locale: Locale, ip: string): Promise<void> {
   await spendAttempt(ctx.db, `signup:ip:${ip}`, AUTH_RATE_LIMITS.signupPerIp);
+  await spendAttempt(ctx.db, `signup:email:${input.email.toLowerCase()}`, AUTH_RATE_LIMITS.signupPerEmail);
   // Every problem at once, so the form can mark all of them.
   const fields: Record<string, string> = {};
   if (await isCommonPassword(input.password)) fields.password = 'common_password';

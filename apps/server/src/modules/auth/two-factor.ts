@@ -6,7 +6,7 @@ import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import { findUserById, updateUser } from '../users/users.repository.js';
 import { endSessions, type AccountContext } from './context.js';
 import { acceptOtp, newOtpSetup } from './otp.js';
-import { checkOtp } from './sign-in.js';
+import { checkOtp, clearPasswordAttempts, spendPasswordAttempt } from './sign-in.js';
 import { verifyPassword } from './passwords.js';
 
 async function mustFindUser(ctx: AccountContext, userId: string) {
@@ -39,7 +39,9 @@ export async function enableOtp(ctx: AccountContext, userId: string, sessionId: 
 export async function disableOtp(ctx: AccountContext, userId: string, sessionId: string, input: { password: string; token: string }): Promise<void> {
   const user = await mustFindUser(ctx, userId);
   if (user.otp_enabled !== 1) throw new AppError('OTP_STATE_CONFLICT');
+  await spendPasswordAttempt(ctx, user.username);
   if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('PASSWORD_INCORRECT', { password: 'invalid' });
+  await clearPasswordAttempts(ctx, user.username);
   if (!(await checkOtp(ctx, user, input.token))) throw new AppError('OTP_INVALID', { token: 'invalid' });
   await updateUser(ctx.db, userId, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0, otp_last_step: null });
   await endSessions(ctx, userId, sessionId);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AVATAR_MAX_BYTES,
   USER_API,
   changePasswordRequestSchema,
   currentUserSchema,
@@ -24,6 +23,7 @@ import { loadCurrentUser } from '../users/current-user.js';
 import { updateUser } from '../users/users.repository.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { changePassword, sniffImageType } from './profile.service.js';
+import { readAvatar } from './read-avatar.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 const tags = ['profile'];
@@ -68,13 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(USER_API.setAvatar, { schema: { tags, security, summary: 'Upload a profile picture (PNG, JPEG or WebP, up to 1 MB; multipart field "avatar")', consumes: ['multipart/form-data'], response: { 200: currentUserSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema } } }, async (request) => {
     const auth = who(request.auth);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError('VALIDATION_FAILED', { avatar: 'required' });
-    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE');
-      throw error;
-    });
+    const bytes = await readAvatar(request);
     const type = sniffImageType(bytes);
     if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     const before = await me(auth.userId);

@@ -8,8 +8,13 @@ export interface SessionLimits {
   absoluteMs: number;
 }
 
-/** Writing last_seen_at on every request would make every read a write; once a minute is enough. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Writing last_seen_at on every request would make every read a write, so it is written at most
+ * once a minute, and never less often than 1/60 of the idle limit: the stored time then lags the
+ * last request by at most that much, and an idle limit of one minute still holds for a user
+ * who is active (a fixed minute would sign them out at 60 s while they click every 10 s).
+ */
+export const touchIntervalOf = (idleMs: number): number => Math.min(60_000, Math.floor(idleMs / 60));
 
 /** Starts a session and returns the cookie token; only its hash is stored. */
 export async function startSession(
@@ -51,6 +56,6 @@ export async function resolveSession(
     await deleteSession(db, id);
     return undefined;
   }
-  if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) await touchSession(db, id, now);
+  if (now - row.last_seen_at >= touchIntervalOf(limits.idleMs)) await touchSession(db, id, now);
   return { sessionId: id, userId: row.user_id };
 }
