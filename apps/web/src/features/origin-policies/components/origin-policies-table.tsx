@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
+import { useValueFormat } from '@/lib/format-values';
 import { useToast } from '@/lib/toast';
 import { useDeleteOriginPolicy } from '../api/delete-origin-policy';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS, optionalColumns } from './origin-policy-columns';
-import { useRegionLabel } from './region-field';
 
 /** The names an IN_USE answer lists; the row's own `usedBy` if it carries none. */
 const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError(error) && error.usedBy?.length ? error.usedBy : policy.usedBy);
@@ -17,7 +17,7 @@ const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError
 export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTableProps<OriginPolicy>) {
   const { t } = useTranslation('originPolicies');
   const { t: tc } = useTranslation(['common', 'errors']);
-  const regionLabel = useRegionLabel();
+  const { regionShort } = useValueFormat();
   const toast = useToast();
   const remove = useDeleteOriginPolicy();
 
@@ -35,7 +35,7 @@ export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows 
     });
 
   const columns = useMemo(() => {
-    const optional = optionalColumns(t, regionLabel, onLog);
+    const optional = optionalColumns(t, regionShort, onLog);
     const list: TableColumnsType<OriginPolicy> = [{ key: 'policyName', title: t('fields.policyName'), dataIndex: 'policyName' }];
     for (const key of OPTIONAL_ORIGIN_POLICY_COLUMNS) if (visible.includes(key)) list.push(optional[key]);
     if (canWrite)
@@ -58,7 +58,7 @@ export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows 
     return list;
     // deletePolicy closes over the mutation, which is stable enough for rendering.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, regionLabel, visible, canWrite, onEdit, onLog]);
+  }, [t, regionShort, visible, canWrite, onEdit, onLog]);
 
   return (
     <ItemTable<OriginPolicy>

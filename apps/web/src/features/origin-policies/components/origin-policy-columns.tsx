@@ -10,16 +10,17 @@ export type OriginPolicyColumn = (typeof OPTIONAL_ORIGIN_POLICY_COLUMNS)[number]
 
 type Column = TableColumnsType<OriginPolicy>[number];
 
-/** The optional columns by key; `regionLabel` names a region, `onLog` opens a policy's log. */
-export function optionalColumns(t: TFunction<'originPolicies'>, regionLabel: (code: string) => string, onLog: (p: OriginPolicy) => void): Record<OriginPolicyColumn, Column> {
+/** The optional columns by key; `regionName` names a region in the user's language, `onLog` opens a policy's log. */
+export function optionalColumns(t: TFunction<'originPolicies'>, regionName: (code: string) => string, onLog: (p: OriginPolicy) => void): Record<OriginPolicyColumn, Column> {
   return {
     groupName: { key: 'groupName', title: t('fields.groupName'), dataIndex: 'groupName' },
     regions: {
       key: 'regions',
       title: t('fields.regions'),
+      // The name reads in the user's language ("日本", "Default"); the code is a hover away.
       render: (_, p) => p.region.map((r) => (
-        <Tooltip key={r} title={regionLabel(r)}>
-          <Tag>{r}</Tag>
+        <Tooltip key={r} title={r}>
+          <Tag data-testid={`origin-policy-region-tag-${p.policyName}-${r}`}>{regionName(r)}</Tag>
         </Tooltip>
       )),
     },
