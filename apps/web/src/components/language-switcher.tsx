@@ -15,8 +15,8 @@ const items: MenuProps['items'] = LOCALES.map((code) => ({
   ),
 }));
 
-/** Language menu for the header and the public pages. */
-export function LanguageSwitcher() {
+/** Language menu for the header and the public pages; `compact` shows the globe only (narrow screens). */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = toLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
@@ -24,8 +24,8 @@ export function LanguageSwitcher() {
       trigger={['click']}
       menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => void changeLocale(toLocale(key)) }}
     >
-      <Button type="text" icon={<GlobalOutlined />} title={t('language')} data-testid="language-switcher">
-        {LOCALE_NATIVE_NAMES[current]}
+      <Button type="text" icon={<GlobalOutlined />} title={t('language')} aria-label={t('language')} data-testid="language-switcher">
+        {compact ? null : LOCALE_NATIVE_NAMES[current]}
       </Button>
     </Dropdown>
   );

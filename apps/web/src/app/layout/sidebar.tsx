@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/paths';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
 import { findNavSelection, isGroup, visibleNavEntries, type NavLeaf } from './nav-items';
+import { useNarrow } from './use-narrow';
 
 interface SidebarProps {
   collapsed: boolean;
@@ -22,6 +23,8 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
   const { user, selected: groupName } = useGroupContext();
   const { selected, group } = findNavSelection(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
+  // On a phone the folded menu takes no width at all (antd then shows a small tab to open it).
+  const narrow = useNarrow();
 
   const leaf = (item: NavLeaf) => ({
     key: item.path,
@@ -44,7 +47,7 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
   };
 
   return (
-    <Layout.Sider collapsible collapsed={collapsed} onCollapse={collapse} breakpoint="lg" width={232} data-testid="sidebar">
+    <Layout.Sider collapsible collapsed={collapsed} onCollapse={collapse} breakpoint="lg" width={232} collapsedWidth={narrow ? 0 : 80} data-testid="sidebar">
       <Link to={withGroup(PATHS.home, groupName)} style={{ display: 'block', padding: '16px 24px' }}>
         <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
           {collapsed ? t('common:appName').slice(0, 1) : t('common:appName')}

@@ -6,8 +6,8 @@ import { useAvatarUrl } from '@/lib/avatar';
 import { PATHS } from '@/lib/paths';
 import { useCurrentUser } from '@/lib/session';
 
-/** The signed-in user's name, with Profile and Sign out. */
-export function UserMenu() {
+/** The signed-in user's name (only the picture when `compact`), with Profile and Sign out. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const avatarUrl = useAvatarUrl(user?.hasAvatar);
@@ -35,9 +35,9 @@ export function UserMenu() {
   ];
   return (
     <Dropdown trigger={['click']} menu={{ items }}>
-      <Button type="text" title={t('header.userMenu')} data-testid="user-menu">
+      <Button type="text" title={t('header.userMenu')} aria-label={t('header.userMenu')} data-testid="user-menu">
         <Avatar size="small" src={avatarUrl} icon={<UserOutlined />} />
-        <span data-testid="user-menu-username">{user?.username}</span>
+        {compact ? null : <span data-testid="user-menu-username">{user?.username}</span>}
       </Button>
     </Dropdown>
   );
