@@ -8,7 +8,10 @@ import { onServiceLineChanged } from './list-service-lines';
  * `version` included) and the changes → {taskNo}; an empty taskNo means a deployment of the
  * line is already in flight. A newer version on the server answers 409 VERSION_CONFLICT.
  */
-export async function updateServiceLine(line: ServiceLine) {
+/** `confirmUncovered`: sent again after the user confirmed a certificate that does not cover every domain. */
+export type UpdateServiceLineBody = ServiceLine & { confirmUncovered?: boolean };
+
+export async function updateServiceLine(line: UpdateServiceLineBody) {
   return taskAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.update, line));
 }
 

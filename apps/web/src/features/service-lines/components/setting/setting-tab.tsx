@@ -3,10 +3,11 @@ import type { ServiceLine } from '@parapet/shared';
 import { Alert, App, Button, Card, Form, Space, type ButtonProps, type FormInstance, type FormRule } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmUncovered } from '@/components/confirm-uncovered';
 import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { invalidOrigins } from '@/lib/validate-origin';
-import { useUpdateServiceLine } from '../../api/update-service-line';
+import { useUpdateServiceLine, type UpdateServiceLineBody } from '../../api/update-service-line';
 import { useLine } from './line-context';
 import { lineBody, type TabFormSpec } from './line-form';
 import { useLineRules, useLineServerErrors, type LineRules } from './line-rules';
@@ -87,6 +88,7 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
   const toast = useToast();
   const taskToast = useTaskToast();
   const update = useUpdateServiceLine();
+  const confirmUncovered = useConfirmUncovered();
   const initialValues = useMemo(() => spec.toForm(base) as object, [spec, base]);
   const conflict = isApiError(update.error) && update.error.code === 'VERSION_CONFLICT';
 
@@ -102,13 +104,16 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
     }
     send(body);
   };
-  const send = (body: ServiceLine) =>
+  const send = (body: UpdateServiceLineBody) =>
     update.mutate(body, {
       onSuccess: (answer) => {
         if (taskToast(answer, t('messages.updated'), 'service-line-updated')) onClose();
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'VERSION_CONFLICT') return;
+        // A certificate that does not cover every domain is used only once the user says so.
+        const asked = confirmUncovered(error);
+        if (asked) return void asked.then((ok) => ok && send({ ...body, confirmUncovered: true }));
         if (!showErrors(error)) toast.apiError(error);
       },
     });
