@@ -27,7 +27,7 @@ const LISTS: [string, ReactNode, string][] = [
   ['service lines', <ServiceLinesTable {...rows} onPurge={none} onDelete={none} />, 'Actions'],
   ['groups', <GroupsTable groups={[]} loading={false} onEdit={none} />, 'Actions'],
   ['members', <MembersTable groupName="acme" />, 'Actions'],
-  ['users', <UsersTable query={{ page: 1, pageSize: 10 }} onPage={none} />, 'Disabled'],
+  ['users', <UsersTable query={{ search: '', page: 1, pageSize: 10 }} onPage={none} />, 'Disabled'],
 ];
 
 // At 1280 px the tables scroll sideways; the actions must stay in view, pinned to the right edge.
