@@ -17,6 +17,7 @@ import { tenancyRoutes } from './modules/tenancy/tenancy.routes.js';
 import { certRoutes } from './modules/certs/certs.routes.js';
 import { originPolicyRoutes } from './modules/origin-policies/origin-policies.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createOriginGuard, type OriginGuard, type ResolveHost } from './lib/origin-guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     mailer: Mailer;
+    /** Which origin addresses may be saved and checked (ALLOW_PRIVATE_ORIGINS). */
+    originGuard: OriginGuard;
   }
 }
 
@@ -48,6 +51,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests may hand in their own mailer (one that fails, say). */
   mailer?: Mailer;
+  /** Tests may hand in their own DNS answers for origin host names. */
+  resolveHost?: ResolveHost;
 }
 
 /** A request id from a proxy is kept when it looks like one; otherwise we make our own. */
@@ -57,7 +62,7 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
  * Builds the whole application without listening, so tests drive it through `inject` and
  * server.ts decides how it meets the network.
  */
-export async function buildApp({ config, store, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, logger, mailer, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -75,6 +80,7 @@ export async function buildApp({ config, store, logger, mailer }: BuildOptions):
   app.decorate('store', store);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }));
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('originGuard', createOriginGuard({ allowPrivate: config.allowPrivateOrigins, ...(resolveHost ? { resolve: resolveHost } : {}) }));
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -58,6 +58,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  ALLOW_PRIVATE_ORIGINS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -95,6 +99,12 @@ export interface Config {
   edgeSettleMs: number;
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
+  /**
+   * Whether origins may be loopback, private, link-local or metadata addresses. Off, so that
+   * a member cannot make the console probe its own network; tests and local development
+   * turn it on.
+   */
+  allowPrivateOrigins: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsResolvers: e.DNS_RESOLVERS?.split(','),
     edgeSettleMs: e.EDGE_SETTLE_MS,
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
+    allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
   };
 }
 

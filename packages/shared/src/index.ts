@@ -16,6 +16,7 @@ export * from './schemas/origin-policies.js';
 export * from './schemas/paging.js';
 export * from './schemas/service-lines.js';
 export * from './net.js';
+export * from './origin-address.js';
 export * from './schemas/health.js';
 export * from './schemas/text.js';
 export * from './schemas/user.js';

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '@parapet/shared';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/env.js';
 import type { Mailer } from '../../src/mail/mailer.js';
+import type { ResolveHost } from '../../src/lib/origin-guard.js';
 import { newId } from '../../src/lib/ids.js';
 import { startSession } from '../../src/modules/sessions/sessions.service.js';
 import { insertUser } from '../../src/modules/users/users.repository.js';
@@ -13,7 +14,9 @@ const TEST_SECRET = 'ab'.repeat(32);
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   // Origins are checked only where a test asks for it (they would probe made-up addresses).
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET, HEALTH_CHECKS: 'false', ...env });
+  // Test origins are loopback servers and made-up private addresses, allowed as in local
+  // development; tests of the private-origin rule turn it off.
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET, HEALTH_CHECKS: 'false', ALLOW_PRIVATE_ORIGINS: 'true', ...env });
 }
 
 export interface TestApp extends TestStore {
@@ -25,11 +28,11 @@ export interface TestApp extends TestStore {
 /** A whole application on a fresh store of the given kind, without a listening port. */
 export async function buildTestApp(
   kind: StoreKind,
-  options: { env?: Record<string, string>; config?: Partial<Config>; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; config?: Partial<Config>; mailer?: Mailer; resolveHost?: ResolveHost } = {},
 ): Promise<TestApp> {
   const testStore = await openTestStore(kind);
   const config = { ...testConfig(testStore.dataDir, options.env), ...options.config };
-  const app = await buildApp({ config, store: testStore.store, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp({ config, store: testStore.store, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
   return {
     ...testStore,
     app,

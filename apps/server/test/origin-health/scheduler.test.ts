@@ -63,13 +63,13 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
       healthCheckFail: 1,
     });
     expect(await healthOf(policy.id)).toEqual([
-      { address: live, health: 'unchecked', checkedAt: null, lastError: null },
-      { address: dead, health: 'unchecked', checkedAt: null, lastError: null },
+      { address: live, health: 'unchecked', checkedAt: null, reason: null, httpStatus: null },
+      { address: dead, health: 'unchecked', checkedAt: null, reason: null, httpStatus: null },
     ]);
 
     const first = await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'healthy' && byAddress(h, dead) === 'unhealthy');
     expect(byAddress(first, live)).toBe('healthy');
-    expect(first.find((h) => h.address === dead)).toMatchObject({ health: 'unhealthy', lastError: 'ECONNREFUSED' });
+    expect(first.find((h) => h.address === dead)).toMatchObject({ health: 'unhealthy', reason: 'refused', httpStatus: null });
     expect(emitted).toHaveBeenCalledWith('checker', 'origin.health', expect.objectContaining({ policyId: policy.id, address: live, health: 'healthy' }));
 
     await stop(up);
@@ -91,7 +91,7 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     );
     const address = `127.0.0.1:${port}`;
     const policy = await makePolicy({ origins: [{ address }], healthCheckMode: 'http', healthCheckUri: '/status', healthCheckHttpCode: ['200-299'], healthCheckSuccess: 2, healthCheckFail: 3 });
-    const scheduler = createHealthScheduler({ db: t.store.db, kind, owner: 'me', emit: () => undefined, log: { warn: () => undefined } });
+    const scheduler = createHealthScheduler({ db: t.store.db, kind, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
     const round = async () => {
       await makeDue();
       await scheduler.tick();
@@ -103,7 +103,7 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     expect(await round()).toBe('healthy');
     expect(await round()).toBe('healthy');
     expect(await round()).toBe('unhealthy');
-    expect((await healthOf(policy.id))[0]).toMatchObject({ lastError: 'HTTP 503' });
+    expect((await healthOf(policy.id))[0]).toMatchObject({ reason: 'bad_status', httpStatus: 503 });
     status = 204;
     expect(await round()).toBe('unhealthy');
     expect(await round()).toBe('healthy');
@@ -125,10 +125,10 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     const checks: string[] = [];
     const counting = (target: ProbeTarget) => {
       checks.push(target.address);
-      return probeOrigin(target);
+      return probeOrigin(target, t.app.originGuard);
     };
     const log = { warn: () => undefined };
-    const servers3 = ['a', 'b', 'c'].map((name) => createHealthScheduler({ db: t.store.db, kind, owner: name, emit: () => undefined, log, probe: counting }));
+    const servers3 = ['a', 'b', 'c'].map((name) => createHealthScheduler({ db: t.store.db, kind, owner: name, emit: () => undefined, log, guard: t.app.originGuard, probe: counting }));
     for (let round = 0; round < 3; round += 1) {
       await makeDue();
       checks.length = 0;

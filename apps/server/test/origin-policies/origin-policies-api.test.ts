@@ -22,8 +22,8 @@ describe.each(storeKinds)('origin policies API on %s', (kind) => {
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ policyName: 'web_pool', region: ['default'], loadBalancerMethod: 'ipHash', healthCheckMode: 'tcp', healthCheckInterval: 10, healthCheckTimeout: 500, healthCheckSuccess: 2, healthCheckFail: 3, status: 'Deploying', usageCount: 0, usedBy: [], version: 1 });
     expect(made.json().health).toEqual([
-      { address: '10.0.0.1', health: 'unchecked', checkedAt: null, lastError: null },
-      { address: 'origin.example.com:8080', health: 'unchecked', checkedAt: null, lastError: null },
+      { address: '10.0.0.1', health: 'unchecked', checkedAt: null, reason: null, httpStatus: null },
+      { address: 'origin.example.com:8080', health: 'unchecked', checkedAt: null, reason: null, httpStatus: null },
     ]);
     await t.app.deploy.drain();
     expect((await owner.client.get(`${ORIGIN_POLICY_API.policies}?groupName=poolowner&search=WEB`)).json().total).toBe(1);

@@ -117,12 +117,22 @@ export const updateOriginPolicySchema = withOriginChecks(originPolicySettingsSch
 /** An origin's health as the checks last found it; `unchecked` until the first verdict. */
 export const ORIGIN_HEALTH_STATES = ['unchecked', 'healthy', 'unhealthy'] as const;
 export type OriginHealthState = (typeof ORIGIN_HEALTH_STATES)[number];
+/**
+ * Why an origin's last check failed, as a code the console translates (never a socket error
+ * code): the connection was refused, timed out, could not be routed or was reset; the answer's
+ * status was not a healthy one; TLS failed; the name did not resolve; or the address it
+ * resolved to may not be checked (a private one, see origin-address.ts).
+ */
+export const ORIGIN_CHECK_REASONS = ['refused', 'timeout', 'unreachable', 'reset', 'bad_status', 'tls_failed', 'dns_failed', 'forbidden_address', 'failed'] as const;
+export type OriginCheckReason = (typeof ORIGIN_CHECK_REASONS)[number];
 export const originHealthSchema = z.object({
   address: text(),
   health: z.enum(ORIGIN_HEALTH_STATES),
   checkedAt: z.number().nullable(),
-  /** Why the last check failed (refused, timed out, unexpected status...). */
-  lastError: text().nullable(),
+  /** Why the last check failed; null when it passed or none was made. */
+  reason: z.enum(ORIGIN_CHECK_REASONS).nullable(),
+  /** With `bad_status`: the status the origin answered. */
+  httpStatus: z.number().int().nullable(),
 });
 export type OriginHealth = z.infer<typeof originHealthSchema>;
 

@@ -19,6 +19,7 @@ import {
   UPSTREAM_TIMEOUT_DEFAULT,
 } from '../constants.js';
 import { DEFAULT_HTML_PAGE_NAME } from './html-pages.js';
+import { PRIVATE_ORIGIN_FIELD_CODES } from '../origin-address.js';
 import { ORIGIN_SCHEMES, PORT_MAPPING_TYPES, REGION_PATTERN, originSchema, policyNameSchema } from './origin-policies.js';
 
 /** Service lines (spec §3 Service line, §5; GLOSSARY §1). */
@@ -349,7 +350,13 @@ export type CheckCnameAnswer = z.infer<typeof checkCnameAnswerSchema>;
 /** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
 export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
 export const ipValidateSchema = z.object({ topic: z.enum(IP_VALIDATE_TOPICS), val: text().max(300) }).meta({ id: 'IpValidate' });
-export const ipValidateAnswerSchema = z.object({ success: z.boolean() }).meta({ id: 'IpValidateAnswer' });
+export const ipValidateAnswerSchema = z
+  .object({
+    success: z.boolean(),
+    /** With `success: false` for an origin: the field code saying why (a malformed address, or a private one). */
+    code: z.enum(['invalid_origin_address', ...PRIVATE_ORIGIN_FIELD_CODES]).optional(),
+  })
+  .meta({ id: 'IpValidateAnswer' });
 
 /** `GET /validate/documentexist` (spec §7): is a line name (in the group) or a domain (anywhere) taken. */
 export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername'] as const;

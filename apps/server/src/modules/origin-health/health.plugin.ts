@@ -19,6 +19,7 @@ export const healthChecksPlugin = fp(
       // The policy's group is looked up as it is when the event goes out (renamed, or gone).
       emit: (event) => void app.realtime.emitOriginHealth(event).catch((err: unknown) => app.log.warn({ err }, 'health event not sent')),
       log: app.log,
+      guard: app.originGuard,
     });
     app.decorate('healthChecks', scheduler);
     app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { OriginHealth, OriginPolicySettings, StoreKind } from '@parapet/shared';
 import type { Database, OriginHealthTable } from '../../db/schema.js';
+import { readStoredReason } from './health-state.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type HealthRow = Selectable<OriginHealthTable>;
@@ -43,7 +44,7 @@ export async function healthOf(db: Db, policies: ReadonlyArray<{ id: string; set
       .filter((o) => o.enabled)
       .map((o): OriginHealth => {
         const row = byKey.get(`${policy.id}\n${o.address}`);
-        return { address: o.address, health: row?.health ?? 'unchecked', checkedAt: row?.checked_at ?? null, lastError: row?.last_error ?? null };
+        return { address: o.address, health: row?.health ?? 'unchecked', checkedAt: row?.checked_at ?? null, ...readStoredReason(row?.last_error ?? null) };
       });
     out.set(policy.id, list);
   }

@@ -1,6 +1,8 @@
-import { connect } from 'node:net';
+import { connect, isIP } from 'node:net';
 import { request } from 'node:http';
 import { request as requestTls } from 'node:https';
+import type { OriginCheckReason } from '@parapet/shared';
+import type { OriginGuard } from '../../lib/origin-guard.js';
 
 export interface ProbeTarget {
   /** Origin address as stored: host, IPv4, IPv6, optionally with a port. */
@@ -31,20 +33,43 @@ export function codeMatches(status: number, codes: readonly string[]): boolean {
   });
 }
 
-/** A check's verdict and, when it failed, why in a few words (shown beside the origin). */
+/** A check's verdict and, when it failed, why as a code the console translates. */
 export interface ProbeResult {
   passed: boolean;
-  reason: string | null;
+  reason: OriginCheckReason | null;
+  /** With `bad_status`: the status the origin answered. */
+  httpStatus?: number;
 }
 
 const PASSED: ProbeResult = { passed: true, reason: null };
-const failed = (reason: string): ProbeResult => ({ passed: false, reason });
-/** The system error code (ECONNREFUSED, ENOTFOUND...) says enough and holds no secrets. */
-const reasonOf = (error: Error): string => (error as NodeJS.ErrnoException).code ?? 'connection failed';
+const failed = (reason: OriginCheckReason, httpStatus?: number): ProbeResult => ({ passed: false, reason, ...(httpStatus === undefined ? {} : { httpStatus }) });
 
-function probeTcp(host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
+/** Socket and TLS error codes → our reasons; the raw code goes to no one but the log. */
+const REASON_OF_CODE: Record<string, OriginCheckReason> = {
+  ECONNREFUSED: 'refused',
+  ETIMEDOUT: 'timeout',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  EHOSTDOWN: 'unreachable',
+  EADDRNOTAVAIL: 'unreachable',
+  ECONNRESET: 'reset',
+  ECONNABORTED: 'reset',
+  EPIPE: 'reset',
+  ENOTFOUND: 'dns_failed',
+  EAI_AGAIN: 'dns_failed',
+  EPROTO: 'tls_failed',
+};
+
+export function reasonOf(error: unknown): OriginCheckReason {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return 'failed';
+  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT')) return 'tls_failed';
+  return REASON_OF_CODE[code] ?? 'failed';
+}
+
+function probeTcp(ip: string, port: number, timeoutMs: number): Promise<ProbeResult> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port });
+    const socket = connect({ host: ip, port });
     const done = (result: ProbeResult) => {
       socket.destroy();
       resolve(result);
@@ -55,16 +80,28 @@ function probeTcp(host: string, port: number, timeoutMs: number): Promise<ProbeR
   });
 }
 
-function probeHttp(target: ProbeTarget, host: string, port: number): Promise<ProbeResult> {
+/** The Host header: the name as configured, with its port when it is not the scheme's own. */
+function hostHeader(host: string, port: number, scheme: 'http' | 'https'): string {
+  const name = host.includes(':') ? `[${host}]` : host;
+  return port === (scheme === 'https' ? 443 : 80) ? name : `${name}:${port}`;
+}
+
+function probeHttp(target: ProbeTarget, ip: string, host: string, port: number): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const send = target.scheme === 'https' ? requestTls : request;
     let timedOut = false;
-    // Origins often serve self-signed certificates: the check asks "does it answer", not "is it trusted".
-    const req = send({ host, port, path: target.uri, method: 'GET', timeout: target.timeoutMs, rejectUnauthorized: false, headers: { 'user-agent': 'Parapet-HealthCheck/1' } }, (res) => {
-      res.resume();
-      const status = res.statusCode ?? 0;
-      resolve(codeMatches(status, target.httpCodes) ? PASSED : failed(`HTTP ${status}`));
-    });
+    // The connection goes to the checked address, while the origin still sees its own name
+    // (Host header, and SNI for TLS). Origins often serve self-signed certificates: the check
+    // asks "does it answer", not "is it trusted".
+    const servername = target.scheme === 'https' && isIP(host) === 0 ? { servername: host } : {};
+    const req = send(
+      { host: ip, port, path: target.uri, method: 'GET', timeout: target.timeoutMs, rejectUnauthorized: false, ...servername, headers: { host: hostHeader(host, port, target.scheme), 'user-agent': 'Parapet-HealthCheck/1' } },
+      (res) => {
+        res.resume();
+        const status = res.statusCode ?? 0;
+        resolve(codeMatches(status, target.httpCodes) ? PASSED : failed('bad_status', status));
+      },
+    );
     req.once('timeout', () => {
       timedOut = true;
       req.destroy();
@@ -74,13 +111,19 @@ function probeHttp(target: ProbeTarget, host: string, port: number): Promise<Pro
   });
 }
 
-/** One health check of one origin, as its policy configures it. */
-export function probeOrigin(target: ProbeTarget): Promise<ProbeResult> {
+/**
+ * One health check of one origin, as its policy configures it. The host is resolved and its
+ * address checked by the guard right before connecting, and the connection goes to exactly
+ * that address: what was public at save time may point elsewhere by now.
+ */
+export async function probeOrigin(target: ProbeTarget, guard: OriginGuard): Promise<ProbeResult> {
   const { host, port } = hostAndPort(target.address, target.scheme);
-  return target.mode === 'tcp' ? probeTcp(host, port, target.timeoutMs) : probeHttp(target, host, port);
+  const checked = await guard.connectTarget(host);
+  if (!checked.ok) return failed(checked.reason);
+  return target.mode === 'tcp' ? probeTcp(checked.ip, port, target.timeoutMs) : probeHttp(target, checked.ip, host, port);
 }
 
 /** True when one check of the origin passed. */
-export async function probe(target: ProbeTarget): Promise<boolean> {
-  return (await probeOrigin(target)).passed;
+export async function probe(target: ProbeTarget, guard: OriginGuard): Promise<boolean> {
+  return (await probeOrigin(target, guard)).passed;
 }

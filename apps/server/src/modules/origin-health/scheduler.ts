@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { originPolicySettingsSchema, type OriginHealthEvent, type OriginPolicySettings, type StoreKind } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
-import { nextHealth } from './health-state.js';
+import type { OriginGuard } from '../../lib/origin-guard.js';
+import { nextHealth, storedReason } from './health-state.js';
 import { claimDueOrigins, recordCheck, type HealthRow } from './health.repository.js';
 import { probeOrigin, type ProbeResult, type ProbeTarget } from './probe.js';
 
@@ -11,6 +12,8 @@ export interface SchedulerOptions {
   owner: string;
   emit: (event: OriginHealthEvent) => void;
   log: { warn: (obj: object, msg: string) => void };
+  /** Decides which addresses a check may connect to (ALLOW_PRIVATE_ORIGINS). */
+  guard: OriginGuard;
   /** How often the scheduler looks for due origins. */
   tickMs?: number;
   /** Most origins one server checks in one tick. */
@@ -38,7 +41,7 @@ export function createHealthScheduler(options: SchedulerOptions): HealthSchedule
   const { db, kind, owner, emit, log } = options;
   const tickMs = options.tickMs ?? 1000;
   const batch = options.batch ?? 50;
-  const check = options.probe ?? probeOrigin;
+  const check = options.probe ?? ((target: ProbeTarget) => probeOrigin(target, options.guard));
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
 
@@ -64,7 +67,7 @@ export function createHealthScheduler(options: SchedulerOptions): HealthSchedule
       passes: next.passes,
       failures: next.failures,
       checked_at: now,
-      last_error: result.reason,
+      last_error: storedReason(result),
       next_check_at: now + settings.healthCheckInterval * 1000,
     });
     if (stored && next.health !== row.health) emit({ groupName: row.group_name, policyId: row.policy_id, address: row.address, health: next.health, checkedAt: now });

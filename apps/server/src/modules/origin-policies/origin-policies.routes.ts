@@ -52,11 +52,13 @@ export const originPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(ORIGIN_POLICY_API.policies, { schema: { tags, security, summary: 'Create an origin policy', body: createOriginPolicySchema, response: { 201: originPolicySchema, ...errors } } }, async (request, reply) => {
     const { groupName, ...input } = request.body;
     await access(request, groupName, 'write');
+    await app.originGuard.assertUsable(input.origins, 'origins');
     return reply.status(201).send(await createPolicy(await context(request), groupName, input));
   });
 
   app.put(ORIGIN_POLICY_API.policy, { schema: { tags, security, summary: 'Save an origin policy over the version read', params: idParamsSchema, body: updateOriginPolicySchema, response: { 200: originPolicySchema, ...errors } } }, async (request) => {
     const row = await loadRow(request, request.params.id, 'write');
+    await app.originGuard.assertUsable(request.body.origins, 'origins');
     return updatePolicy(await context(request), row, request.body);
   });
 

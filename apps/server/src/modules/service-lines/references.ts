@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { planOf, uncoveredDomains, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
+import type { OriginGuard } from '../../lib/origin-guard.js';
 import { findGroup } from '../groups/groups.repository.js';
 import { ensureDefaultPage } from '../html-pages/html-pages.service.js';
 import { domainOwners } from './service-lines.repository.js';
@@ -19,11 +20,12 @@ export interface ResolvedLine {
 /**
  * The checks a line needs the store for, all made so that every problem is reported at once:
  * the customer package is one of the group plan's, the certificate, error page and origin
- * policies it names exist in its group, its domains belong to no other line, and their number
- * is within the plan's and the line's own cap.
+ * policies it names exist in its group, its domains belong to no other line, their number
+ * is within the plan's and the line's own cap, and its own origins (when it uses them rather
+ * than policies) are public addresses unless ALLOW_PRIVATE_ORIGINS is set.
  */
-export async function resolveLine(db: Kysely<Database>, groupName: string, settings: ServiceLineSettings, lineId: string | null): Promise<ResolvedLine> {
-  const fields: Record<string, string> = {};
+export async function resolveLine(db: Kysely<Database>, groupName: string, settings: ServiceLineSettings, lineId: string | null, originGuard: OriginGuard): Promise<ResolvedLine> {
+  const fields: Record<string, string> = settings.useOriginPolicy ? {} : await originGuard.problemsOf(settings.origins, 'origins');
   const fieldParams: ResolvedLine['fieldParams'] = {};
   let uncovered: string[] = [];
   const targets: ResolvedLine['targets'] = [];

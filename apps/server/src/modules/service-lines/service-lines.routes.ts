@@ -39,7 +39,7 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   const access = (request: FastifyRequest, groupName: string, kind: AccessKind) => app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: kind });
-  const context = async (request: FastifyRequest): Promise<LineContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username, cnameZone: app.config.cnameZone });
+  const context = async (request: FastifyRequest): Promise<LineContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username, cnameZone: app.config.cnameZone, originGuard: app.originGuard });
   /** A line of a group the caller cannot see answers 404, like one that does not exist. */
   const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind) => {
     const row = await findLineRow(app.store.db, id);

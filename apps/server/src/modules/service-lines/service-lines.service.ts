@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { serviceLineSettingsSchema, type CreateServiceLine, type ServiceLine, type ServiceLineSettings, type StoreKind, type UpdateServiceLine } from '@parapet/shared';
 import type { Database, ServiceLinesTable } from '../../db/schema.js';
+import type { OriginGuard } from '../../lib/origin-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
@@ -19,6 +20,7 @@ export interface LineContext {
   kind: StoreKind;
   actor: string;
   cnameZone: string;
+  originGuard: OriginGuard;
 }
 
 /** The answer of spec §4: the task's number, or empty when one is already in flight. */
@@ -58,7 +60,7 @@ interface CoverageCheck {
 }
 
 async function checked(ctx: LineContext, groupName: string, settings: ServiceLineSettings, lineId: string | null, coverage: CoverageCheck) {
-  const resolved = await resolveLine(ctx.db, groupName, settings, lineId);
+  const resolved = await resolveLine(ctx.db, groupName, settings, lineId, ctx.originGuard);
   if (Object.keys(resolved.fields).length) {
     const details = Object.keys(resolved.fieldParams).length ? { details: { fieldParams: resolved.fieldParams } } : undefined;
     throw new AppError('VALIDATION_FAILED', resolved.fields, details);

@@ -13,7 +13,11 @@ export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(SERVICE_LINE_API.ipValidate, { schema: { tags, security, summary: 'Is a value a valid origin address or IP', body: ipValidateSchema, response: { 200: ipValidateAnswerSchema, ...errors } } }, async (request) => {
     const { topic, val } = request.body;
     const value = val.trim();
-    return { success: topic === 'origin' ? isOriginAddress(value) : isIP(value) !== 0 };
+    if (topic !== 'origin') return { success: isIP(value) !== 0 };
+    if (!isOriginAddress(value)) return { success: false, code: 'invalid_origin_address' as const };
+    // The same rule as a save: a private address would only be refused there.
+    const problem = await app.originGuard.problemOf(value);
+    return problem ? { success: false, code: problem } : { success: true };
   });
 
   app.get(

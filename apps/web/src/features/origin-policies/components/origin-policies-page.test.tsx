@@ -20,9 +20,10 @@ describe('origin policies screen', () => {
     const healthy = screen.getByTestId('origin-health-10.0.0.1');
     expect([healthy.textContent, healthy.getAttribute('data-health')]).toEqual(['Healthy', 'healthy']);
     const unhealthy = screen.getByTestId('origin-health-10.0.0.2');
-    expect([unhealthy.textContent, unhealthy.getAttribute('data-health')]).toEqual(['Unhealthy', 'unhealthy']);
+    expect([unhealthy.textContent, unhealthy.getAttribute('data-health'), unhealthy.getAttribute('data-reason')]).toEqual(['Unhealthy', 'unhealthy', 'refused']);
     fireEvent.mouseEnter(unhealthy);
-    expect(await screen.findByText(/connection refused/)).toBeTruthy();
+    // The server sends a reason code; the user reads it in their language.
+    expect(await screen.findByText(/^The origin refused the connection\. \(Checked /)).toBeTruthy();
     // No verdict yet, and a disabled origin is not probed at all.
     expect(screen.getByTestId('origin-health-10.0.1.1').textContent).toBe('Unchecked');
     expect(screen.queryByTestId('origin-health-spare.example.com')).toBeNull();

@@ -53,6 +53,23 @@ describe('origin policy form', () => {
     });
   });
 
+  it('warns of a private address as it is typed, still sends it, and shows the server refusing it', async () => {
+    const refusal = 'This address is, or resolves to, a private, loopback, link-local, reserved or cloud-metadata address. Origins must be public addresses.';
+    const { sent } = renderPolicies({ 'POST /api/origin-policies': () => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { 'origins.0.address': 'private_origin_address' } }) });
+    await openList();
+    await openCreate();
+    type('origin-policy-name', 'home');
+    type('origin-address-0', '127.0.0.1:5432');
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    type('origin-address-0', 'origin.example.com');
+    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+    type('origin-address-0', 'localhost:6379');
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    click('origin-policy-submit');
+    await waitFor(() => expect(sent('POST', '/api/origin-policies')).toHaveLength(1));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
+
   it('checks the form with the shared schema before sending', async () => {
     const { sent } = renderPolicies();
     await openList();

@@ -2,21 +2,29 @@ import type { OriginHealth, OriginPolicy } from '@parapet/shared';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhealthy: 'red', unchecked: 'default' };
 
+/** Why the last check failed, in the user's language (the server sends a code, never a socket error). */
+function reasonText(t: TFunction<'originPolicies'>, health: OriginHealth): string {
+  if (health.reason === 'bad_status') return health.httpStatus === null ? t('healthReason.bad_status_unknown') : t('healthReason.bad_status', { status: health.httpStatus });
+  return health.reason ? t(`healthReason.${health.reason}`) : '';
+}
+
 /**
  * An origin's last health verdict: green, red (the failure in a tooltip) or grey. The tag is
- * `origin-health-<address>`, its text the translated state and `data-health` the state itself.
+ * `origin-health-<address>`, its text the translated state and `data-health` the state itself;
+ * `data-reason` carries the failure's code.
  */
 export function HealthTag({ address, health }: { address: string; health: OriginHealth | undefined }) {
   const { t } = useTranslation('originPolicies');
   const state = health?.health ?? 'unchecked';
   const checked = health?.checkedAt ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('notCheckedYet');
-  const tip = state === 'unhealthy' && health?.lastError ? `${health.lastError} (${checked})` : checked;
+  const tip = state === 'unhealthy' && health?.reason ? `${reasonText(t, health)} (${checked})` : checked;
   return (
     <Tooltip title={tip}>
-      <Tag color={COLORS[state]} data-testid={`origin-health-${address}`} data-health={state}>
+      <Tag color={COLORS[state]} data-testid={`origin-health-${address}`} data-health={state} data-reason={health?.reason ?? undefined}>
         {t(`health.${state}`)}
       </Tag>
     </Tooltip>
