@@ -1,7 +1,7 @@
 import { fullAccess, readOnlyAccess, type CurrentUser, type Group, type PlatformPrefs } from '@parapet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_USER, group, memberOf, renderApp, shellHandlers } from '@/test/render-app';
+import { ADMIN_USER, group, json, memberOf, renderApp, shellHandlers } from '@/test/render-app';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
@@ -51,9 +51,12 @@ const CASES: Case[] = [
   },
   { name: 'sends a read-only member to the page, not away', user: memberOf({ alpha: readOnlyAccess() }), visit: '/origin_policy', lands: '/origin_policy?groupName=alpha', shows: 'page-title' },
   { name: 'sends a normal user away from the admin screens', user: TWO_GROUPS, visit: '/admin/users?groupName=beta', lands: '/home?groupName=beta', shows: 'dashboard-tabs' },
-  { name: 'lets an admin pick "all" and skip the checks', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/firewall_rules?groupName=all', lands: '/firewall_rules?groupName=all', shows: 'page-title' },
+  { name: 'sends an admin\'s "all" on a page of one group to the landing page (spec §6)', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/firewall_rules?groupName=all', lands: '/home?groupName=all', shows: 'dashboard-tabs' },
+  { name: 'lets an admin see the landing page in "all"', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/home?groupName=all', lands: '/home?groupName=all', shows: 'dashboard-tabs' },
+  { name: 'lets an admin use the admin screens in "all"', user: ADMIN_USER, groups: [group('default')], visit: '/admin/users?groupName=all', lands: '/admin/users?groupName=all', shows: 'page-title' },
   { name: 'lets an admin pick any group, member or not', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/certs?groupName=acme', lands: '/certs?groupName=acme', shows: 'page-title' },
-  { name: 'gives an admin "all" first when nothing is selected', user: ADMIN_USER, groups: [group('default')], visit: '/admin/groups', lands: '/admin/groups?groupName=all', shows: 'groups-table' },
+  { name: 'starts an admin in their first group, not in "all"', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/certs', lands: '/certs?groupName=default', shows: 'page-title' },
+  { name: 'starts an admin in their first group on the admin screens too', user: ADMIN_USER, groups: [group('default')], visit: '/admin/groups', lands: '/admin/groups?groupName=default', shows: 'groups-table' },
 ];
 
 describe('group selection and page guards', () => {
@@ -96,13 +99,55 @@ describe('group selection and page guards', () => {
     await screen.findByTestId('dashboard-tabs');
     expect(screen.getByTestId('sidebar').textContent).toContain('Administration');
     fireEvent.click(screen.getByText('Administration'));
-    expect((await screen.findByTestId('nav-admin-groups')).getAttribute('href')).toBe('/admin/groups?groupName=all');
+    expect((await screen.findByTestId('nav-admin-groups')).getAttribute('href')).toBe('/admin/groups?groupName=default');
     expect(screen.getByTestId('nav-admin-users')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('group-selector').textContent).toContain('All groups'));
+    await waitFor(() => expect(screen.getByTestId('group-selector').textContent).toContain('default'));
+    fireEvent.mouseDown(within(screen.getByTestId('group-selector')).getByRole('combobox'));
+    const options = await screen.findAllByTestId(/^group-option-/);
+    expect(options.map((o) => o.getAttribute('data-testid'))).toEqual(['group-option-all', 'group-option-default', 'group-option-acme']);
+  });
+});
+
+describe('signing in from a deep link', () => {
+  it('returns to the page asked for, its group included, after sign-in', async () => {
+    let signedIn = false;
+    const { router } = renderApp('/certs?groupName=beta', {
+      ...shellHandlers(TWO_GROUPS),
+      'GET /api/user': () => (signedIn ? json(200, TWO_GROUPS) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })),
+      'POST /api/user/login': () => {
+        signedIn = true;
+        return json(200, TWO_GROUPS);
+      },
+    });
+    await waitFor(() => expect(where(router)).toBe('/login?redirect=%2Fcerts%3FgroupName%3Dbeta'));
+    fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'ada' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Secret-pass-1' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(where(router)).toBe('/certs?groupName=beta'));
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Certificates'));
+  });
+
+  it('goes home, never to another site, when the page to return to is not ours', async () => {
+    const { router } = renderApp('/login?redirect=%2F%2Fevil.example%2Fcerts', shellHandlers(TWO_GROUPS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('sends a signed-in visit to /login with a page to return to straight there', async () => {
+    const { router } = renderApp('/login?redirect=%2Fcerts%3FgroupName%3Dbeta', shellHandlers(TWO_GROUPS));
+    await waitFor(() => expect(where(router)).toBe('/certs?groupName=beta'));
   });
 });
 
 describe('group selector', () => {
+  it('sends an admin who chooses "all" on a page of one group to the landing page', async () => {
+    const { router } = renderApp('/certs?groupName=acme', shellHandlers(ADMIN_USER, [group('default'), group('acme')]));
+    await screen.findByTestId('page-title');
+    fireEvent.mouseDown(within(screen.getByTestId('group-selector')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTestId('group-option-all'));
+    await waitFor(() => expect(where(router)).toBe('/home?groupName=all'));
+    expect(await screen.findByTestId('dashboard-tabs')).toBeTruthy();
+  });
+
   it('lists the allowed groups and puts a choice in the query; the guard then applies it', async () => {
     const { router } = renderApp('/certs?groupName=alpha', shellHandlers(CERTS_READER));
     await screen.findByTestId('page-title');

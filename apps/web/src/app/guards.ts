@@ -1,7 +1,8 @@
+import { ALL_GROUPS } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
 import { api } from '@/lib/api-client';
-import { PATHS } from '@/lib/paths';
+import { loginPath, PATHS, RETURN_TO_PARAM, safeReturnPath } from '@/lib/paths';
 import { currentUserQueryKey, currentUserQueryOptions, endSession } from '@/lib/session';
 import { loadGroupContext, type GroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
@@ -13,13 +14,17 @@ import { isUnder, pageAccess, permissionOf, type GuardedPath } from './page-acce
 // user fetched here is the same cached answer the layout reads. The loaders of a navigation
 // run side by side; each resolves the group itself (the same inputs give the same answer).
 
-/** The group context of a request; a failed user check ends at login (spec §4). */
+/**
+ * The group context of a request; a failed user check ends at login (spec §4), which returns
+ * to the page asked for (its query, so its group, included) once signed in.
+ */
 async function contextOrLogin(queryClient: QueryClient, request: Request): Promise<GroupContext> {
+  const url = new URL(request.url);
   try {
-    return await loadGroupContext(queryClient, new URL(request.url));
+    return await loadGroupContext(queryClient, url);
   } catch {
     endSession(queryClient);
-    throw redirect(PATHS.login);
+    throw redirect(loginPath(`${url.pathname}${url.search}`));
   }
 }
 
@@ -37,13 +42,17 @@ export const isNoPermission = (data: unknown): data is NoPermission => typeof da
 /**
  * A page of `path` needs read for its permission in the selected group; without it, the
  * landing page (the selection kept in its query). On the landing page itself: "no permission".
+ * Every such page shows one group's items, so an admin's "all" goes to the landing page too
+ * (spec §6), which is the one page that sums up every group.
  */
 export function requirePermission(queryClient: QueryClient, path: GuardedPath): LoaderFunction {
   const permission = permissionOf(path);
   return async ({ request }): Promise<NoPermission | null> => {
     const { user, prefs, selected } = await contextOrLogin(queryClient, request);
     const landing = landingPath(prefs);
-    const access = pageAccess(user, selected, permission, isUnder(new URL(request.url).pathname, landing));
+    const onLanding = isUnder(new URL(request.url).pathname, landing);
+    if (selected === ALL_GROUPS && !onLanding) throw redirect(withGroup(landing, selected));
+    const access = pageAccess(user, selected, permission, onLanding);
     if (access === 'redirect') throw redirect(withGroup(landing, selected));
     return access === 'no-permission' ? { noPermission: true } : null;
   };
@@ -58,16 +67,19 @@ export function requireAdmin(queryClient: QueryClient): LoaderFunction {
   };
 }
 
-/** Login while signed in goes home (spec §2 Guards); signed out, the page simply shows. */
+/**
+ * Login while signed in goes home (spec §2 Guards), or to the page it was to return to;
+ * signed out, the page simply shows.
+ */
 export function redirectIfSignedIn(queryClient: QueryClient): LoaderFunction {
-  return async () => {
+  return async ({ request }) => {
     try {
       await queryClient.ensureQueryData(currentUserQueryOptions(false));
     } catch {
       queryClient.removeQueries({ queryKey: currentUserQueryKey });
       return null;
     }
-    throw redirect(PATHS.home);
+    throw redirect(safeReturnPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM)) ?? PATHS.home);
   };
 }
 

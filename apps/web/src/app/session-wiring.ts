@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { PATHS } from '@/lib/paths';
+import { loginPath, PATHS } from '@/lib/paths';
 import { endSession } from '@/lib/session';
 
 interface Navigator {
   navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void;
-  state: { location: { pathname: string } };
+  state: { location: { pathname: string; search: string } };
 }
 
 /**
@@ -15,6 +15,8 @@ interface Navigator {
 export function wireUnauthorizedHandler(queryClient: QueryClient, router: Navigator): void {
   setUnauthorizedHandler(() => {
     endSession(queryClient);
-    if (router.state.location.pathname !== PATHS.login) void router.navigate(PATHS.login, { replace: true });
+    const { pathname, search } = router.state.location;
+    // Back to this page after signing in again.
+    if (pathname !== PATHS.login) void router.navigate(loginPath(`${pathname}${search}`), { replace: true });
   });
 }

@@ -61,7 +61,7 @@ describe('client-side stored data (spec §3)', () => {
 
   it('is all cleared by a 401 from any call; the language stays', async () => {
     fillEverything();
-    wireUnauthorizedHandler(new QueryClient(), { navigate: vi.fn(), state: { location: { pathname: '/certs' } } });
+    wireUnauthorizedHandler(new QueryClient(), { navigate: vi.fn(), state: { location: { pathname: '/certs', search: '' } } });
     vi.stubGlobal('fetch', vi.fn(async () => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })));
     await expect(api.get('/group/resource-limits')).rejects.toMatchObject({ status: 401 });
     expect(storedKeys()).toEqual([]);

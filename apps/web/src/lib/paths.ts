@@ -37,3 +37,33 @@ export function serviceOverviewPath(appProfileName?: string, groupName?: string)
   const segments = [appProfileName, appProfileName ? groupName : undefined].filter((s): s is string => Boolean(s));
   return [PATHS.serviceOverview, ...segments.map(encodeURIComponent)].join('/');
 }
+
+/** The query parameter of /login naming the page to open after sign-in. */
+export const RETURN_TO_PARAM = 'redirect';
+
+// Any origin will do as the base: only whether the path stays on it matters.
+const BASE = 'http://console.invalid';
+
+/**
+ * `value` as a path of this console (path, query and hash), or undefined when it is not one:
+ * another site (`//evil.example`, `/\\evil.example`, `https://...`), or /login and /logout
+ * themselves. The URL parser decides, as the browser would, so tricks with backslashes or
+ * tabs end up as another origin and are refused.
+ */
+export function safeReturnPath(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== BASE || url.pathname === PATHS.login || url.pathname === PATHS.logout) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /login, remembering the page the visitor asked for (when it is one of ours) to return there after sign-in. */
+export function loginPath(returnTo?: string): string {
+  const path = safeReturnPath(returnTo);
+  return path ? `${PATHS.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}` : PATHS.login;
+}

@@ -14,6 +14,14 @@ describe('resolveSelectedGroup (spec §2 Guards)', () => {
     expect(resolveSelectedGroup(requested, current, allowed)).toBe(expected);
   });
 
+  it('starts an admin in their first group, not in "all" (which stays choosable)', () => {
+    const admin = ['all', 'default', 'acme'];
+    expect(resolveSelectedGroup(null, undefined, admin)).toBe('default');
+    expect(resolveSelectedGroup('all', 'default', admin)).toBe('all');
+    expect(resolveSelectedGroup(null, 'all', admin)).toBe('all');
+    expect(resolveSelectedGroup(null, undefined, ['all'])).toBe('all');
+  });
+
   it('has nothing to select for a user without groups', () => {
     expect(resolveSelectedGroup('alpha', 'alpha', [])).toBeUndefined();
   });

@@ -1,9 +1,9 @@
 import { loginRequestSchema, type LoginRequest } from '@parapet/shared';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useFormRules } from '@/lib/form-rules';
-import { PATHS } from '@/lib/paths';
+import { PATHS, RETURN_TO_PARAM, safeReturnPath } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { LoginErrorAlert } from './login-error-alert';
 
@@ -13,9 +13,12 @@ export function LoginForm() {
   const rules = useFormRules(loginRequestSchema);
   const navigate = useNavigate();
   const login = useLogin();
+  // The page the guard was asked for before sending the visitor here; only a path of ours.
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get(RETURN_TO_PARAM)) ?? PATHS.home;
 
   const submit = ({ token, ...rest }: LoginRequest) =>
-    login.mutate({ ...rest, ...(token ? { token: token.trim() } : {}) }, { onSuccess: () => void navigate(PATHS.home, { replace: true }) });
+    login.mutate({ ...rest, ...(token ? { token: token.trim() } : {}) }, { onSuccess: () => void navigate(next, { replace: true }) });
 
   return (
     <Form<LoginRequest> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
