@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'e2e-admin-password',
       // Deployments take a moment, as across a fleet, so a test can watch Deploying turn Running.
       EDGE_SETTLE_MS: '3000',
+      // The specs' origins are made-up private addresses and servers on loopback.
+      ALLOW_PRIVATE_ORIGINS: 'true',
     },
   },
 });
