@@ -39,7 +39,12 @@ export function LoginErrorAlert({ error, credentials }: LoginErrorAlertProps) {
     );
   }
 
-  // Any 401 from sign-in means wrong credentials (spec §8), whatever a proxy put in the body.
+  // The password was right and the account has two-factor on: the code is missing or wrong.
+  if (isApiError(error) && (error.code === 'OTP_REQUIRED' || error.code === 'OTP_INVALID')) {
+    return <Alert type="info" showIcon style={style} title={t(`errors:${error.code}`)} data-testid="login-error" />;
+  }
+
+  // Any other 401 from sign-in means wrong credentials (spec §8), whatever a proxy put in the body.
   const code = !isApiError(error) ? 'INTERNAL' : error.status === 401 ? 'LOGIN_FAILED' : error.code;
   return <Alert type="error" showIcon style={style} title={t(`errors:${code}`)} data-testid="login-error" />;
 }

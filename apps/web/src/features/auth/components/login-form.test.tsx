@@ -55,6 +55,33 @@ describe('login', () => {
     expect(sent('GET', '/api/user')).toHaveLength(1);
   });
 
+  it('asks for the one-time password when the password was right but the code is missing, in the user\'s language', async () => {
+    await changeLocale('zh-CN');
+    const { sent } = renderApp('/login', {
+      'POST /api/user/login': () => json(401, { code: 'OTP_REQUIRED', message: 'Please enter the one-time password', fields: { token: 'required' } }),
+    });
+    await screen.findByTestId('login-page');
+    fillAndSubmit('ada', 'correct-horse');
+    const alert = await screen.findByTestId('login-error');
+    expect(alert.textContent).toContain('请输入身份验证器应用中的一次性密码。');
+    expect(alert.textContent).not.toContain('用户名或密码错误');
+    const token = screen.getByTestId('login-token');
+    await waitFor(() => expect(document.activeElement).toBe(token));
+    expect(token.closest('.ant-form-item')?.className).toContain('ant-form-item-has-error');
+    expect(sent('POST', '/api/user/login')).toHaveLength(1);
+  });
+
+  it('says the one-time password is wrong, not the username or password', async () => {
+    renderApp('/login', {
+      'POST /api/user/login': () => json(400, { code: 'OTP_INVALID', message: 'The one-time password is incorrect.', fields: { token: 'invalid' } }),
+    });
+    await screen.findByTestId('login-page');
+    fireEvent.change(screen.getByTestId('login-token'), { target: { value: '123456' } });
+    fillAndSubmit('ada', 'correct-horse');
+    expect((await screen.findByTestId('login-error')).textContent).toContain('The one-time password is incorrect.');
+    await waitFor(() => expect(screen.getByTestId('login-token').closest('.ant-form-item')?.className).toContain('ant-form-item-has-error'));
+  });
+
   it('shows whether the mailed confirmation link worked', async () => {
     renderApp('/login?confirmed=1');
     expect((await screen.findByTestId('login-confirmed')).textContent).toContain('Your email address is confirmed.');
