@@ -8,12 +8,15 @@ import { isNoPermission } from '../guards';
 import { AppHeader } from './header';
 import { NoPermission } from './no-permission';
 import { Sidebar } from './sidebar';
+import { useNarrow } from './use-narrow';
 import { useGroupQuerySync } from './use-group-query-sync';
 
 /** Frame of every authenticated screen; its route's loader has already fetched the user. */
 export function AppLayout() {
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState(false);
+  // On a phone the folded sidebar leaves only its 40 px tab over the content: keep clear of it.
+  const narrow = useNarrow();
   const { selected } = useGroupContext();
   useGroupQuerySync(selected);
   // The landing page's guard does not redirect; it asks for this instead (spec §6, no loop).
@@ -31,7 +34,7 @@ export function AppLayout() {
       <Sidebar collapsed={collapsed} onCollapse={setCollapsed} />
       <Layout>
         <AppHeader />
-        <Layout.Content style={{ padding: 24 }} data-testid="app-content">
+        <Layout.Content style={{ padding: narrow ? '16px 12px 16px 48px' : 24 }} data-testid="app-content">
           {noPermission ? <NoPermission /> : <Outlet />}
         </Layout.Content>
       </Layout>
