@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { readOnlyAccess } from '@parapet/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fullAccess, readOnlyAccess } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, memberOf, renderApp, shellHandlers } from '@/test/render-app';
 import { click, DOMAINS, LINE, LINE_PATH, openLine, openTab, renderLine } from './service-overview.fixtures';
@@ -45,10 +45,37 @@ describe('service setting screen', () => {
     expect(within(screen.getByTestId('waf-rules-table')).getByText('block_bots')).toBeTruthy();
   });
 
-  it('asks for a line when the URL names none', async () => {
-    renderApp('/service/overview?groupName=acme', shellHandlers(memberOf({ acme: readOnlyAccess() })));
+  it("offers the group's lines when the URL names none, searching on the server, and opens the one picked", async () => {
+    const names = (search: string | null) => ['shop.example.com', 'blog.example.com'].filter((name) => !search || name.includes(search));
+    const { router, sent } = renderApp('/service/overview?groupName=acme', {
+      ...shellHandlers(memberOf({ acme: readOnlyAccess() })),
+      'GET /api/service-lines': ({ query }) => {
+        const items = names(query.get('search')).map((appProfileName) => ({ ...LINE, id: `id-${appProfileName}`, appProfileName }));
+        return json(200, { items, total: items.length });
+      },
+      [`GET ${LINE_PATH}`]: () => json(200, LINE),
+      'GET /api/service-lines/line-1/domains': () => json(200, { items: DOMAINS }),
+    });
     expect(await screen.findByTestId('service-overview-choose')).toBeTruthy();
     expect(screen.getByTestId('service-overview-to-list').getAttribute('href')).toBe('/service-lines?groupName=acme');
+    const combobox = within(screen.getByTestId('service-overview-picker')).getByRole('combobox');
+    fireEvent.mouseDown(combobox);
+    await screen.findByTestId('line-option-blog.example.com');
+    fireEvent.change(combobox, { target: { value: 'shop' } });
+    await waitFor(() => expect(screen.queryByTestId('line-option-blog.example.com')).toBeNull());
+    expect(sent('GET', '/api/service-lines').at(-1)?.query.get('groupName')).toBe('acme');
+    expect(sent('GET', '/api/service-lines').at(-1)?.query.get('search')).toBe('shop');
+    fireEvent.click(await screen.findByTestId('line-option-shop.example.com'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/overview/shop.example.com/acme'));
+    expect(router.state.location.search).toBe('?groupName=acme');
+    expect((await openLine()).textContent).toBe('Running');
+  });
+
+  it('says the group has no lines yet, with the way to create one for a writer', async () => {
+    const noLines = { 'GET /api/service-lines': () => json(200, { items: [], total: 0 }) };
+    renderApp('/service/overview?groupName=acme', { ...shellHandlers(memberOf({ acme: fullAccess() })), ...noLines });
+    expect((await screen.findByTestId('service-overview-no-lines')).textContent).toContain('This group has no service lines yet.');
+    expect(screen.getByTestId('service-overview-create').getAttribute('href')).toBe('/service-lines/create?groupName=acme');
   });
 
   it('says so when the line does not exist', async () => {

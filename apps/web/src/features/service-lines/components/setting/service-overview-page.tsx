@@ -3,12 +3,14 @@ import { Alert, Result, Spin, Tabs } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ChooseGroupAlert } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
 import { isApiError } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
 import { useServiceLine } from '../../api/get-service-line';
+import { ChooseLine } from './choose-line';
 import { LineContext, type LineContextValue } from './line-context';
 import { ServiceHeader } from './service-header';
 import { TAB_KEYS, useTabParam, type TabKey } from './tab-param';
@@ -34,8 +36,8 @@ const PANES: Record<TabKey, () => ReactNode> = {
 
 /**
  * /service/overview/:appProfileName?/:groupName?: one line's settings in tabs, each with its
- * own URL (`?tab=`). Without a line in the URL it asks for one; an unknown line is not found.
- * A URL naming the line but not its group looks in the selected group.
+ * own URL (`?tab=`). Without a line in the URL it offers the group's lines to pick from; an
+ * unknown line is not found. A URL naming the line but not its group looks in the selected group.
  */
 export function ServiceOverviewPage() {
   const { t } = useTranslation('serviceLines');
@@ -56,7 +58,8 @@ export function ServiceOverviewPage() {
     [query.data, user, refetch],
   );
 
-  if (!appProfileName || !groupName) return <ChooseLine />;
+  if (!groupName) return <ChooseGroup />;
+  if (!appProfileName) return <ChooseLine groupName={groupName} />;
   if (context) return <LineScreen context={context} />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <LineNotFound name={appProfileName} group={groupName} />;
@@ -88,23 +91,13 @@ function LineScreen({ context }: { context: LineContextValue }) {
   );
 }
 
-function ChooseLine() {
+/** No single group to pick a line from (the guard sends an admin's "all" to the landing page). */
+function ChooseGroup() {
   const { t } = useTranslation('serviceLines');
-  const { selected } = useGroupContext();
   return (
     <>
       <PageTitle>{t('settingTitle')}</PageTitle>
-      <Result
-        status="info"
-        title={t('chooseLine.title')}
-        subTitle={t('chooseLine.description')}
-        extra={
-          <Link to={withGroup(PATHS.serviceLines, selected)} data-testid="service-overview-to-list">
-            {t('chooseLine.toList')}
-          </Link>
-        }
-        data-testid="service-overview-choose"
-      />
+      <ChooseGroupAlert title={t('chooseGroup')} testId="service-overview-choose-group" />
     </>
   );
 }
