@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_GROUPS, allowedGroups, can, fullAccess, readOnlyAccess, type AccessRequest } from './permissions.js';
+import { eventPermission } from './events.js';
+import { ALL_GROUPS, ENTITY_PERMISSION, LINE_FIELD_CHILD, PERMISSIONS, allowedGroups, can, changedLineChildren, fullAccess, lineFieldsOf, readOnlyAccess, type AccessRequest } from './permissions.js';
+import { DEPLOY_ENTITIES } from './schemas/deploy.js';
+import { serviceLineSettingsSchema } from './schemas/service-lines.js';
 import type { RolePermissions } from './schemas/user.js';
 
 const member = (groupName: string, rolePermissions: RolePermissions) => ({ privilege: 'user' as const, inGroupsRole: [{ groupName, rolePermissions }] });
@@ -39,5 +42,39 @@ describe('allowedGroups', () => {
   it('gives admins "all" and every group, members only theirs', () => {
     expect(allowedGroups(admin, ['a', 'b'])).toEqual([ALL_GROUPS, 'a', 'b']);
     expect(allowedGroups(member('acme', {}), ['a', 'acme'])).toEqual(['acme']);
+  });
+});
+
+describe('the children of a service line', () => {
+  const line = serviceLineSettingsSchema.parse({ servername: ['shop.example.com'], customerPackage: 'standard', origins: [{ address: '10.0.0.1' }] });
+
+  it('map every setting of a line to a child that exists', () => {
+    expect(Object.keys(LINE_FIELD_CHILD).sort()).toEqual(Object.keys(serviceLineSettingsSchema.shape).sort());
+    for (const child of Object.values(LINE_FIELD_CHILD)) expect(PERMISSIONS.serviceLines).toContain(child);
+    expect(lineFieldsOf('domains')).toEqual(['servername']);
+    expect(lineFieldsOf('origin')).toContain('origins');
+  });
+
+  it('tell which children a save changes, ignoring key order and defaults filled in', () => {
+    expect(changedLineChildren(line, serviceLineSettingsSchema.parse({ ...line }))).toEqual([]);
+    const reordered = { ...line, origins: line.origins.map((o) => Object.fromEntries(Object.entries(o).reverse())) } as typeof line;
+    expect(changedLineChildren(line, reordered)).toEqual([]);
+    expect(changedLineChildren(line, { ...line, origins: [{ ...line.origins[0]!, weight: 5 }] })).toEqual(['origin']);
+    expect(changedLineChildren(line, { ...line, servername: [...line.servername, 'www.shop.example.com'], useHsts: true, description: 'x' }).sort()).toEqual(['domains', 'overview', 'ssl']);
+    expect(changedLineChildren(line, { ...line, cusCachepath: '/static', upstreamTimeout: 120, usedWafRules: [{ value: 'r1', isEnabled: true }], errorHtmlPageName: 'other' }).sort()).toEqual([
+      'advanced',
+      'cacheRules',
+      'firewallRules',
+      'htmlPages',
+    ]);
+  });
+});
+
+describe('areas of entities and events', () => {
+  it('give every deployed kind an area, and each event the area of what it concerns', () => {
+    expect(Object.keys(ENTITY_PERMISSION).sort()).toEqual([...DEPLOY_ENTITIES].sort());
+    expect(eventPermission['task.updated']({ taskNo: 't', groupName: 'g', entity: 'cert', entityId: 'c', state: 'running' })).toBe('certificates');
+    expect(eventPermission['task.updated']({ taskNo: 't', groupName: 'g', entity: 'service-line', entityId: 'l', state: 'running' })).toBe('serviceLines');
+    expect(eventPermission['origin.health']({ groupName: 'g', policyId: 'p', address: 'a', health: 'healthy', checkedAt: 1 })).toBe('originPolicy');
   });
 });

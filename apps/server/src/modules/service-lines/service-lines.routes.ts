@@ -19,7 +19,10 @@ import {
   serviceLineSchema,
   taskAnswerSchema,
   updateServiceLineSchema,
+  changedLineChildren,
   type AccessKind,
+  type ServiceLineChild,
+  type UpdateServiceLine,
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { registerUsageCounter } from '../tenancy/usage.js';
@@ -38,14 +41,27 @@ const security = [{ session: [] }];
 export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
-  const access = (request: FastifyRequest, groupName: string, kind: AccessKind) => app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: kind });
+  /** The line's permission, or one of its children (a settings tab): a child present in the role decides for itself. */
+  const access = (request: FastifyRequest, groupName: string, kind: AccessKind, child?: ServiceLineChild) =>
+    app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: kind, ...(child ? { child } : {}) });
   const context = async (request: FastifyRequest): Promise<LineContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username, cnameZone: app.config.cnameZone, originGuard: app.originGuard });
   /** A line of a group the caller cannot see answers 404, like one that does not exist. */
-  const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind) => {
+  const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind, child?: ServiceLineChild) => {
     const row = await findLineRow(app.store.db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    await access(request, row.group_name, kind);
+    await access(request, row.group_name, kind, child);
     return row;
+  };
+  /**
+   * A save needs the write of each child whose settings it changes (LINE_FIELD_CHILD), and the
+   * line's write when it changes nothing. A stale save is a conflict first, as the service says:
+   * compared with a newer version, other people's changes would be charged to the caller.
+   */
+  const assertSaveAllowed = async (request: FastifyRequest, row: Parameters<typeof toLine>[0], input: UpdateServiceLine) => {
+    if (input.version !== row.version) throw new AppError('VERSION_CONFLICT');
+    const changed = changedLineChildren(toLine(row), input);
+    if (changed.length === 0) await access(request, row.group_name, 'write');
+    for (const child of changed) await access(request, row.group_name, 'write', child);
   };
 
   app.post(SERVICE_LINE_API.create, { schema: { tags, security, summary: 'Create a service line (spec §7); answers the deploy task', body: createServiceLineSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) => {
@@ -56,7 +72,11 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SERVICE_LINE_API.update,
     { schema: { tags, security, summary: 'Save a whole service line over the version read (spec §7); an empty taskNo means it is already deploying', body: updateServiceLineSchema, response: { 200: taskAnswerSchema, ...errors } } },
-    async (request) => updateLine(await context(request), await loadRow(request, request.body.id, 'write'), request.body),
+    async (request) => {
+      const row = await loadRow(request, request.body.id, 'read');
+      await assertSaveAllowed(request, row, request.body);
+      return updateLine(await context(request), row, request.body);
+    },
   );
 
   app.get(SERVICE_LINE_API.lines, { schema: { tags, security, summary: "A group's service lines, a page at a time", querystring: serviceLineListQuerySchema, response: { 200: serviceLineListSchema, ...errors } } }, async (request) => {
@@ -84,39 +104,39 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SERVICE_LINE_API.purge,
     { schema: { tags, security, summary: "Clear a line's cache by path; no path clears everything", params: idParamsSchema, body: purgeSchema, response: { 200: taskAnswerSchema, ...errors } } },
-    async (request) => purgeLine(await context(request), await loadRow(request, request.params.id, 'write'), request.body.paths, request.body.domains),
+    async (request) => purgeLine(await context(request), await loadRow(request, request.params.id, 'write', 'cacheRules'), request.body.paths, request.body.domains),
   );
 
   /** A line by group and name, for the calls that name it so (spec §7 bodies). */
-  const loadByName = async (request: FastifyRequest, groupName: string, appProfileName: string, kind: AccessKind) => {
-    await access(request, groupName, kind);
+  const loadByName = async (request: FastifyRequest, groupName: string, appProfileName: string, kind: AccessKind, child?: ServiceLineChild) => {
+    await access(request, groupName, kind, child);
     const row = await findLineByName(app.store.db, groupName, appProfileName);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   };
 
   app.get(SERVICE_LINE_API.domains, { schema: { tags, security, summary: "A line's domains with their descriptions", params: idParamsSchema, response: { 200: lineDomainListSchema, ...errors } } }, async (request) => {
-    const row = await loadRow(request, request.params.id, 'read');
+    const row = await loadRow(request, request.params.id, 'read', 'domains');
     const domains = await listLineDomains(app.store.db, row.id);
     return { items: domains.map((d) => ({ domain: d.domain, description: d.description, cnameto: row.cnameto, status: row.status, createdBy: d.created_by, createdAt: d.created_at })) };
   });
 
   app.post(SERVICE_LINE_API.addDomain, { schema: { tags, security, summary: 'Add domains to a line (spec §7); answers the deploy task', body: addDomainSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) => {
     const { groupName, appProfileName, servername, description } = request.body;
-    return addDomains(await context(request), await loadByName(request, groupName, appProfileName, 'write'), servername, description);
+    return addDomains(await context(request), await loadByName(request, groupName, appProfileName, 'write', 'domains'), servername, description);
   });
 
   app.post(SERVICE_LINE_API.bulkEditDomains, { schema: { tags, security, summary: 'Give several domains of a line one description', params: idParamsSchema, body: bulkEditDomainsSchema, response: { 200: okSchema, ...errors } } }, async (request) => {
-    await describeDomains(await context(request), await loadRow(request, request.params.id, 'write'), request.body.domains, request.body.description);
+    await describeDomains(await context(request), await loadRow(request, request.params.id, 'write', 'domains'), request.body.domains, request.body.description);
     return { ok: true as const };
   });
 
   app.post(SERVICE_LINE_API.bulkDeleteDomains, { schema: { tags, security, summary: 'Take several domains off a line (one must stay)', params: idParamsSchema, body: bulkDeleteDomainsSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) =>
-    removeDomains(await context(request), await loadRow(request, request.params.id, 'write'), request.body.domains),
+    removeDomains(await context(request), await loadRow(request, request.params.id, 'write', 'domains'), request.body.domains),
   );
 
   app.post(SERVICE_LINE_API.checkCname, { schema: { tags, security, summary: "Whether each of a line's domains points at its CNAME target, asked of real DNS", body: checkCnameSchema, response: { 200: checkCnameAnswerSchema, ...errors } } }, async (request) => {
-    const row = await loadByName(request, request.body.groupName, request.body.appProfileName, 'read');
+    const row = await loadByName(request, request.body.groupName, request.body.appProfileName, 'read', 'domains');
     const domains = (await listLineDomains(app.store.db, row.id)).map((d) => d.domain);
     return { target: row.cnameto, results: await checkCnames(domains, row.cnameto, app.config.dnsResolvers) };
   });

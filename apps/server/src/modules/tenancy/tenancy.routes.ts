@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEFAULT_PLAN,
+  ENTITY_PERMISSION,
   GROUP_API,
   PLANS,
   auditListSchema,
@@ -13,6 +14,7 @@ import {
   platformPlanSchema,
   platformPrefsSchema,
   resourceLimitsAnswerSchema,
+  type DeployEntity,
   type PlanSpec,
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -57,9 +59,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(GROUP_API.audit, { schema: { tags, security, summary: "An entity's change history (admins, or members of its group)", querystring: auditQuerySchema, response: { 200: auditListSchema, ...errors } } }, async (request) => {
     const user = await request.actor();
     if (user.privilege !== 'admin') {
-      // Members read their group's history; accounts and groups themselves are the admins'.
-      if (!request.query.groupName || ['user', 'group', 'member'].includes(request.query.entity)) throw new AppError('FORBIDDEN');
-      await app.assertGroupAccess(request, request.query.groupName, 'member');
+      // Members read their group's history of what their role lets them read (the entries hold
+      // whole items: origin addresses, domains…); accounts, groups and unknown kinds are the admins'.
+      const { entity, groupName } = request.query;
+      const permission = Object.hasOwn(ENTITY_PERMISSION, entity) ? ENTITY_PERMISSION[entity as DeployEntity] : undefined;
+      if (!groupName || !permission) throw new AppError('FORBIDDEN');
+      await app.assertGroupAccess(request, groupName, { permission, access: 'read' });
     }
     return { items: await listAudit(app.store.db, request.query) };
   });
