@@ -26,6 +26,11 @@ import { textGuardPlugin } from './plugins/text-guard.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { realtimePlugin } from './realtime/realtime.js';
 import { deployPlugin } from './modules/deploy/deploy.plugin.js';
+import { registerDeployedKinds } from './core/registry.js';
+import { certKind } from './modules/certs/certs.kind.js';
+import { htmlPageKind } from './modules/html-pages/html-pages.kind.js';
+import { originPolicyKind } from './modules/origin-policies/origin-policies.kind.js';
+import { serviceLineKind } from './modules/service-lines/service-lines.kind.js';
 import { taskRoutes } from './modules/deploy/tasks.routes.js';
 import { htmlPageRoutes } from './modules/html-pages/html-pages.routes.js';
 import { healthChecksPlugin } from './modules/origin-health/health.plugin.js';
@@ -54,6 +59,12 @@ export interface BuildOptions {
   /** Tests may hand in their own DNS answers for origin host names. */
   resolveHost?: ResolveHost;
 }
+
+/**
+ * Every deployed kind, registered before anything deploys (docs/deployed-kinds.md): the write
+ * path, the deploy worker and the quota page find tables, publishers and counters here.
+ */
+const DEPLOYED_KINDS = [certKind, htmlPageKind, originPolicyKind, serviceLineKind];
 
 /** A request id from a proxy is kept when it looks like one; otherwise we make our own. */
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -115,6 +126,7 @@ export async function buildApp({ config, store, logger, mailer, resolveHost }: B
   await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  registerDeployedKinds(DEPLOYED_KINDS);
   await app.register(deployPlugin);
   await app.register(healthChecksPlugin);
   await app.register(openapiPlugin, { version: SERVER_VERSION });

@@ -29,7 +29,7 @@ const PG_INT8_OID = 20;
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openSqlite(options.dataDir);
   try {
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, options.databaseUrl ? options.schema : undefined);
   } catch (error) {
     await store.close();
     throw error;
@@ -82,8 +82,13 @@ function openPostgres(url: string, schema: string | undefined): Store {
   };
 }
 
-async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * In a schema of its own, the migrator is told so: otherwise it takes its bookkeeping tables
+ * in any other schema of the database for its own, and skips making them here (seen as
+ * "relation kysely_migration_lock does not exist" when test schemas come and go side by side).
+ */
+async function migrateToLatest(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

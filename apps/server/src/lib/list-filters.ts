@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ItemListQuery } from '@parapet/shared';
-import { containsIgnoringCase } from './like.js';
+import { containsIgnoringCase } from '../db/dialect.js';
 
 /**
  * The common filters of an item list (status, creator, creation dates) as one condition on

@@ -70,11 +70,12 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     const first = await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'healthy' && byAddress(h, dead) === 'unhealthy');
     expect(byAddress(first, live)).toBe('healthy');
     expect(first.find((h) => h.address === dead)).toMatchObject({ health: 'unhealthy', reason: 'refused', httpStatus: null });
-    expect(emitted).toHaveBeenCalledWith('checker', 'origin.health', expect.objectContaining({ policyId: policy.id, address: live, health: 'healthy' }));
+    // The event goes out once the policy's current group is looked up.
+    await vi.waitFor(() => expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ name: 'checker' }), 'origin.health', expect.objectContaining({ policyId: policy.id, address: live, health: 'healthy' })));
 
     await stop(up);
     expect(byAddress(await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'unhealthy'), live)).toBe('unhealthy');
-    expect(emitted).toHaveBeenCalledWith('checker', 'origin.health', expect.objectContaining({ address: live, health: 'unhealthy' }));
+    await vi.waitFor(() => expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ name: 'checker' }), 'origin.health', expect.objectContaining({ address: live, health: 'unhealthy' })));
     await listen(createTcpServer((socket) => socket.end()), upPort);
     expect(byAddress(await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'healthy'), live)).toBe('healthy');
   });
@@ -91,7 +92,7 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     );
     const address = `127.0.0.1:${port}`;
     const policy = await makePolicy({ origins: [{ address }], healthCheckMode: 'http', healthCheckUri: '/status', healthCheckHttpCode: ['200-299'], healthCheckSuccess: 2, healthCheckFail: 3 });
-    const scheduler = createHealthScheduler({ db: t.store.db, kind, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
+    const scheduler = createHealthScheduler({ db: t.store.db, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
     const round = async () => {
       await makeDue();
       await scheduler.tick();
@@ -128,7 +129,7 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
       return probeOrigin(target, t.app.originGuard);
     };
     const log = { warn: () => undefined };
-    const servers3 = ['a', 'b', 'c'].map((name) => createHealthScheduler({ db: t.store.db, kind, owner: name, emit: () => undefined, log, guard: t.app.originGuard, probe: counting }));
+    const servers3 = ['a', 'b', 'c'].map((name) => createHealthScheduler({ db: t.store.db, owner: name, emit: () => undefined, log, guard: t.app.originGuard, probe: counting }));
     for (let round = 0; round < 3; round += 1) {
       await makeDue();
       checks.length = 0;
@@ -140,7 +141,7 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     // A server claims every origin and dies before recording anything: once its lease runs
     // out, another server checks them.
     await makeDue();
-    expect(await claimDueOrigins(t.store.db, kind, 'dead', 1000, 50)).toHaveLength(origins.length);
+    expect(await claimDueOrigins(t.store.db, 'dead', 1000, 50)).toHaveLength(origins.length);
     expect(await servers3[0]!.tick()).toBe(0);
     await new Promise((r) => setTimeout(r, 1100));
     checks.length = 0;

@@ -1,17 +1,18 @@
-import { containsIgnoringCase } from '../../lib/like.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rethrowTaken } from '../../core/taken.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { hashPassword, isCommonPassword } from '../auth/passwords.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { findUserByEmail, findUserByUsernameInsensitive, insertUser, updateUser } from '../users/users.repository.js';
+import { groupNamesOfUser, searchUserRows } from './admin-users.repository.js';
 
 type Row = { id: string; username: string; email: string; privilege: 'admin' | 'user'; disabled?: number; email_confirmed: number; otp_enabled: number; created_at: number };
 
 async function toAdminUser(db: Kysely<Database>, row: Row) {
-  const groups = await db.selectFrom('group_members').select('group_name').where('user_id', '=', row.id).orderBy('group_name').execute();
+  const groups = await groupNamesOfUser(db, row.id);
   return {
     username: row.username,
     email: row.email,
@@ -19,19 +20,15 @@ async function toAdminUser(db: Kysely<Database>, row: Row) {
     disabled: row.disabled === 1,
     emailConfirmed: row.email_confirmed === 1,
     otpEnabled: row.otp_enabled === 1,
-    groups: groups.map((g) => g.group_name),
+    groups,
     createdAt: row.created_at,
   };
 }
 
 /** Users whose name or email contains the search text, a page at a time. */
 export async function searchUsers(db: Kysely<Database>, q: { search?: string | undefined; page: number; pageSize: number }) {
-  const base = db
-    .selectFrom('users')
-    .where((eb) => eb.or([containsIgnoringCase('username', q.search), containsIgnoringCase('email', q.search)]));
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('username').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  return { items: await Promise.all(rows.map((r) => toAdminUser(db, r))), total: Number(total.n) };
+  const { rows, total } = await searchUserRows(db, q);
+  return { items: await Promise.all(rows.map((r) => toAdminUser(db, r))), total };
 }
 
 /** An administrator makes a confirmed account, to be added to groups next. */
@@ -45,10 +42,17 @@ export async function createUser(db: Kysely<Database>, actor: string, input: { u
   if (fields.password) throw new AppError('VALIDATION_FAILED', fields);
   const now = Date.now();
   const row = { id: newId(), username: input.username, email: input.email.toLowerCase(), privilege: 'user' as const, email_confirmed: 1, otp_enabled: 0, disabled: 0, created_at: now };
-  await db.transaction().execute(async (trx) => {
-    await insertUser(trx, { ...row, password_hash: await hashPassword(input.password), phone_number: null, otp_secret: null, updated_at: now });
-    await appendAudit(trx, { actor, groupName: null, entity: 'user', entityId: input.username, action: 'create', before: null, after: { username: input.username, email: row.email } });
-  });
+  const passwordHash = await hashPassword(input.password);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await insertUser(trx, { ...row, password_hash: passwordHash, phone_number: null, otp_secret: null, updated_at: now });
+      await appendAudit(trx, { actor, groupName: null, entity: 'user', entityId: input.username, action: 'create', before: null, after: { username: input.username, email: row.email } });
+    })
+    // Two admins making one account at once: the loser hears what the check above says.
+    .catch((error: unknown) =>
+      rethrowTaken(error, { email: () => new AppError('EMAIL_TAKEN', { email: 'taken' }), username: () => new AppError('USERNAME_TAKEN', { username: 'taken' }) }),
+    );
   return toAdminUser(db, row);
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openSecret } from '../../lib/secret-box.js';
+import type { Publisher } from '../../core/registry.js';
 import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
-import { registerPublisher } from '../deploy/publishers.js';
 import { findCertRow } from './certs.repository.js';
 
 /** PEM files end with a line break; uploads are stored trimmed. */
@@ -12,7 +12,7 @@ const files = (edgeDir: string, id: string) => ({ pem: path.join(edgeDir, 'certs
 
 // The edge needs the key in the clear to terminate TLS; it is written readable by the
 // server's own user only, and never leaves this machine through the API.
-registerPublisher('cert', {
+export const certPublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findCertRow(db, id);
     if (!row) return;
@@ -24,4 +24,4 @@ registerPublisher('cert', {
     const target = files(config.edgeDir, id);
     await removeFiles(target.pem, target.key);
   },
-});
+};

@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { CERT_EXPIRY_WARNING_DAYS, type CertListQuery } from '@parapet/shared';
 import type { CertsTable, Database } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../lib/like.js';
+import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -27,8 +27,9 @@ export async function findCertRow(db: Db, id: string) {
   return db.selectFrom('certs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A certificate of the group by name, with the names it covers. */
 export async function findCertByName(db: Db, groupName: string, keypairname: string) {
-  return db.selectFrom('certs').select('id').where('group_name', '=', groupName).where('keypairname', '=', keypairname).executeTakeFirst();
+  return db.selectFrom('certs').select(['id', 'common_name', 'san']).where('group_name', '=', groupName).where('keypairname', '=', keypairname).executeTakeFirst();
 }
 
 export async function countCerts(db: Db, groupName: string): Promise<number> {
@@ -39,15 +40,3 @@ export async function countCerts(db: Db, groupName: string): Promise<number> {
 export async function insertCertRow(db: Db, row: Insertable<CertsTable>): Promise<void> {
   await db.insertInto('certs').values(row).execute();
 }
-
-/** Updates only the version that was read; false when someone else saved in between. */
-export async function updateCertRow(db: Db, id: string, version: number, patch: Updateable<CertsTable>): Promise<boolean> {
-  const res = await db
-    .updateTable('certs')
-    .set({ ...patch, version: version + 1, updated_at: Date.now() })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-

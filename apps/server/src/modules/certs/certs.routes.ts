@@ -2,13 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CERT_API, certListQuerySchema, certListSchema, certSchema, createCertSchema, errorBodySchema, idParamsSchema, okSchema, replaceCertSchema, type AccessKind } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
-import { usersOf } from '../references/references.repository.js';
-import { registerUsageCounter } from '../tenancy/usage.js';
-import './certs.publisher.js';
-import { countCerts, findCertRow, listCertRows } from './certs.repository.js';
+import { assertListedGroup } from '../../core/group-scope.js';
+import { usersOf } from '../../core/references.repository.js';
+import { findCertRow, listCertRows } from './certs.repository.js';
 import { createCert, deleteCert, replaceCert, toCert, type CertContext } from './certs.service.js';
-
-registerUsageCounter('maxCertCount', countCerts);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['certificates'];
@@ -19,7 +16,7 @@ export const certRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   const access = (request: FastifyRequest, groupName: string, kind: AccessKind) => app.assertGroupAccess(request, groupName, { permission: 'certificates', access: kind });
-  const context = async (request: FastifyRequest): Promise<CertContext> => ({ db: app.store.db, kind: app.store.kind, secretKey: app.config.secretKey, actor: (await request.actor()).username });
+  const context = async (request: FastifyRequest): Promise<CertContext> => ({ db: app.store.db, secretKey: app.config.secretKey, actor: (await request.actor()).username });
   /** A certificate of a group the caller cannot see answers 404, like one that does not exist. */
   const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind) => {
     const row = await findCertRow(app.store.db, id);
@@ -29,6 +26,7 @@ export const certRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(CERT_API.certs, { schema: { tags, security, summary: "A group's certificates, a page at a time", querystring: certListQuerySchema, response: { 200: certListSchema, ...errors } } }, async (request) => {
+    await assertListedGroup(app.store.db, request.query.groupName);
     await access(request, request.query.groupName, 'read');
     const { rows, total } = await listCertRows(app.store.db, request.query);
     const users = await usersOf(app.store.db, 'cert', rows.map((row) => row.id));

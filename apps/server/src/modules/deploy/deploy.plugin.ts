@@ -14,7 +14,6 @@ export const deployPlugin = fp(
   async (app) => {
     const worker = createDeployWorker({
       db: app.store.db,
-      kind: app.store.kind,
       config: app.config,
       owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
       // The task's group is looked up as it is when the event goes out (renamed, or gone).

@@ -1,12 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DeployEntity, StoreKind } from '@parapet/shared';
+import { forUpdateSkipLocked } from '../../db/dialect.js';
 import type { Database, DeployTasksTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TaskRow = Selectable<DeployTasksTable>;
-
-/** The table of each deployable entity; each has `id`, `status` and `last_error`. */
-export const ENTITY_TABLES = { cert: 'certs', 'html-page': 'html_pages', 'origin-policy': 'origin_policies', 'service-line': 'service_lines' } as const satisfies Record<DeployEntity, keyof Database>;
 
 export const findTask = (db: Db, taskNo: string) => db.selectFrom('deploy_tasks').selectAll().where('task_no', '=', taskNo).executeTakeFirst();
 
@@ -19,16 +16,17 @@ export async function insertTask(db: Db, row: Omit<TaskRow, 'attempts'>): Promis
  * PostgreSQL `FOR UPDATE SKIP LOCKED` lets several servers claim side by side without taking
  * the same task; SQLite has one writer, so the plain statement is already exclusive.
  */
-export async function claimTask(db: Kysely<Database>, kind: StoreKind, owner: string, leaseMs: number, now = Date.now()): Promise<TaskRow | undefined> {
+export async function claimTask(db: Kysely<Database>, owner: string, leaseMs: number, now = Date.now()): Promise<TaskRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const next = await trx
-      .selectFrom('deploy_tasks')
-      .select('task_no')
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
-      .orderBy('created_at')
-      .limit(1)
-      .$if(kind === 'postgres', (qb) => qb.forUpdate().skipLocked())
-      .executeTakeFirst();
+    const next = await forUpdateSkipLocked(
+      trx,
+      trx
+        .selectFrom('deploy_tasks')
+        .select('task_no')
+        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+        .orderBy('created_at')
+        .limit(1),
+    ).executeTakeFirst();
     if (!next) return undefined;
     return trx
       .updateTable('deploy_tasks')

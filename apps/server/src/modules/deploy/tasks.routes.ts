@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployEntity, type DeployTask, type Permission } from '@parapet/shared';
+import { TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployTask } from '@parapet/shared';
+import { deployedKind } from '../../core/registry.js';
 import { AppError } from '../../lib/app-error.js';
 import { findTask, type TaskRow } from './tasks.repository.js';
-
-const PERMISSION_OF: Record<DeployEntity, Permission> = { cert: 'certificates', 'html-page': 'htmlPages', 'origin-policy': 'originPolicy', 'service-line': 'serviceLines' };
 
 export const toTask = (row: TaskRow): DeployTask => ({
   taskNo: row.task_no,
@@ -26,7 +25,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(TASK_API.task, { schema: { tags: ['deploying'], security: [{ session: [] }], summary: 'A deploy task and its state', params: taskParamsSchema, response: { 200: taskSchema, ...errors } } }, async (request) => {
     const row = await findTask(app.store.db, request.params.taskNo);
     if (!row) throw new AppError('NOT_FOUND');
-    await app.assertGroupAccess(request, row.group_name, { permission: PERMISSION_OF[row.entity], access: 'read' });
+    await app.assertGroupAccess(request, row.group_name, { permission: deployedKind(row.entity).permission, access: 'read' });
     return toTask(row);
   });
 };

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { StoreKind, TaskUpdatedEvent } from '@parapet/shared';
+import type { TaskUpdatedEvent } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { Config } from '../../env.js';
-import { onTaskQueued } from './enqueue.js';
-import { publisherFor } from './publishers.js';
-import { ENTITY_TABLES, claimTask, finishTask, openTaskCount, type TaskRow } from './tasks.repository.js';
+import { onTaskQueued } from '../../core/enqueue.js';
+import { lockItem, setItemStatus } from '../../core/items.repository.js';
+import { deployedKind } from '../../core/registry.js';
+import { claimTask, finishTask, openTaskCount, type TaskRow } from './tasks.repository.js';
 
 export interface WorkerOptions {
   db: Kysely<Database>;
-  kind: StoreKind;
   config: Config;
   /** Names this server in the task rows it claims. */
   owner: string;
@@ -37,7 +37,7 @@ function reasonOf(error: unknown): string {
 }
 
 export function createDeployWorker(options: WorkerOptions): DeployWorker {
-  const { db, kind, config, owner, emit, log } = options;
+  const { db, config, owner, emit, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   let running = false;
@@ -60,7 +60,7 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
     emit(event(task, 'running'));
     let error: string | null = null;
     try {
-      const publisher = publisherFor(task.entity);
+      const { publisher } = deployedKind(task.entity);
       const ctx = { db, config };
       if (task.operation === 'publish') await publisher.publish(ctx, task.entity_id);
       else if (task.operation === 'remove') await publisher.remove(ctx, task.entity_id);
@@ -75,13 +75,13 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
     const finished = await db.transaction().execute(async (trx) => {
       // The entity's row is locked first, so two servers ending its last two tasks at once
       // cannot each see the other's still open and both leave it Deploying.
-      const table = ENTITY_TABLES[task.entity];
-      await trx.selectFrom(table).select('id').where('id', '=', task.entity_id).$if(kind === 'postgres', (qb) => qb.forUpdate()).execute();
+      const { table } = deployedKind(task.entity);
+      await lockItem(trx, table, task.entity_id);
       if (!(await finishTask(trx, task.task_no, owner, { state, error }))) return false;
       // The entity is Running again once nothing else is in flight for it; a failure is kept
       // beside it while the previous version stays live.
       if ((await openTaskCount(trx, task.entity_id)) === 0) {
-        await trx.updateTable(table).set({ status: 'Running', last_error: error }).where('id', '=', task.entity_id).execute();
+        await setItemStatus(trx, table, task.entity_id, 'Running', error);
       }
       return true;
     });
@@ -90,7 +90,7 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
 
   async function runOne(): Promise<boolean> {
     const next = busy.then(async () => {
-      const task = await claimTask(db, kind, owner, leaseMs);
+      const task = await claimTask(db, owner, leaseMs);
       if (!task) return false;
       await runTask(task);
       return true;

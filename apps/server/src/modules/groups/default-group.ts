@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_GROUP, DEFAULT_PLAN, fullAccess } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
-import { insertGroup, upsertMember } from './groups.repository.js';
+import { adminUserIds, anyGroupExists, groupExists, insertGroup, upsertMember } from './groups.repository.js';
 
 /**
  * A fresh install has one group, `default`, holding the admins. Run at every start; it does
  * nothing once any group exists.
  */
 export async function ensureDefaultGroup(db: Kysely<Database>): Promise<void> {
-  if (await db.selectFrom('groups').select('name').limit(1).executeTakeFirst()) return;
-  const admins = await db.selectFrom('users').select('id').where('privilege', '=', 'admin').execute();
+  if (await anyGroupExists(db)) return;
+  const admins = await adminUserIds(db);
   await db.transaction().execute(async (trx) => {
     await insertGroup(trx, DEFAULT_GROUP, DEFAULT_PLAN);
-    for (const admin of admins) await upsertMember(trx, DEFAULT_GROUP, admin.id, fullAccess());
+    for (const admin of admins) await upsertMember(trx, DEFAULT_GROUP, admin, fullAccess());
   });
 }
 
@@ -21,6 +21,6 @@ export async function freeGroupName(db: Kysely<Database>, username: string): Pro
   const base = username.toLowerCase().replace(/[^a-z0-9_-]/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 28).padEnd(2, '0');
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
-    if (!(await db.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst())) return name;
+    if (!(await groupExists(db, name))) return name;
   }
 }

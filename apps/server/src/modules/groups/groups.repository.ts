@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Group, RolePermissions } from '@parapet/shared';
 import { planNameSchema } from '@parapet/shared';
+import { forUpdate } from '../../db/dialect.js';
 import { GROUP_SCOPED_TABLES, type Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -85,7 +86,25 @@ export async function deleteMember(db: Db, groupName: string, userId: string): P
 }
 
 /** Locks a group's row for the rest of the transaction (PostgreSQL); SQLite runs one writer at a time. */
-export async function lockGroup(trx: Transaction<Database>, name: string, kind: 'sqlite' | 'postgres'): Promise<{ plan: string } | undefined> {
-  const query = trx.selectFrom('groups').select('plan').where('name', '=', name);
-  return kind === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+export async function lockGroup(trx: Transaction<Database>, name: string): Promise<{ plan: string } | undefined> {
+  return forUpdate(trx, trx.selectFrom('groups').select('plan').where('name', '=', name)).executeTakeFirst();
+}
+
+export async function groupExists(db: Db, name: string): Promise<boolean> {
+  return (await db.selectFrom('groups').select('name').where('name', '=', name).executeTakeFirst()) !== undefined;
+}
+
+/** Whether any group exists yet (a fresh install has none). */
+export async function anyGroupExists(db: Db): Promise<boolean> {
+  return (await db.selectFrom('groups').select('name').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The ids of every administrator: a fresh install's default group holds them. */
+export async function adminUserIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('users').select('id').where('privilege', '=', 'admin').execute()).map((r) => r.id);
+}
+
+/** Takes a group out of its audit rows, so its history outlives it. */
+export async function detachGroupAudit(db: Db, name: string): Promise<void> {
+  await db.updateTable('audit_log').set({ group_name: null }).where('group_name', '=', name).execute();
 }

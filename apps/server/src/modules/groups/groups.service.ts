@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PLAN, rolePermissionsSchema, type Group, type RolePermissions } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
+import { rethrowTaken } from '../../core/taken.js';
 import { AppError } from '../../lib/app-error.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { findUserByUsernameInsensitive } from '../users/users.repository.js';
-import { deleteGroup, deleteMember, findGroup, findMembership, insertGroup, listMembers, renameGroup, updateGroupPlan, upsertMember } from './groups.repository.js';
+import { deleteGroup, deleteMember, detachGroupAudit, findGroup, findMembership, insertGroup, listMembers, renameGroup, updateGroupPlan, upsertMember } from './groups.repository.js';
 
 const snapshot = (g: Group) => ({ name: g.name, plan: g.plan });
+const nameTaken = () => new AppError('ALREADY_EXISTS', { name: 'taken' });
+/** Two admins creating, or renaming to, one name at once: the loser hears it is taken. */
+const raced = (error: unknown): never => rethrowTaken(error, { name: nameTaken });
 
 async function mustFindGroup(db: Kysely<Database>, name: string): Promise<Group> {
   const group = await findGroup(db, name);
@@ -16,11 +20,14 @@ async function mustFindGroup(db: Kysely<Database>, name: string): Promise<Group>
 }
 
 export async function createGroup(db: Kysely<Database>, actor: string, input: { name: string; plan?: string | undefined }): Promise<Group> {
-  if (await findGroup(db, input.name)) throw new AppError('ALREADY_EXISTS', { name: 'taken' });
-  await db.transaction().execute(async (trx) => {
-    await insertGroup(trx, input.name, input.plan ?? DEFAULT_PLAN);
-    await appendAudit(trx, { actor, groupName: input.name, entity: 'group', entityId: input.name, action: 'create', before: null, after: { name: input.name, plan: input.plan ?? DEFAULT_PLAN } });
-  });
+  if (await findGroup(db, input.name)) throw nameTaken();
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await insertGroup(trx, input.name, input.plan ?? DEFAULT_PLAN);
+      await appendAudit(trx, { actor, groupName: input.name, entity: 'group', entityId: input.name, action: 'create', before: null, after: { name: input.name, plan: input.plan ?? DEFAULT_PLAN } });
+    })
+    .catch(raced);
   return mustFindGroup(db, input.name);
 }
 
@@ -29,13 +36,16 @@ export async function updateGroup(db: Kysely<Database>, actor: string, name: str
   const before = await mustFindGroup(db, name);
   if (before.version !== input.version) throw new AppError('VERSION_CONFLICT');
   const to = input.name ?? name;
-  if (to !== name && (await findGroup(db, to))) throw new AppError('ALREADY_EXISTS', { name: 'taken' });
+  if (to !== name && (await findGroup(db, to))) throw nameTaken();
   const plan = input.plan ?? before.plan;
-  await db.transaction().execute(async (trx) => {
-    if (to !== name) await renameGroup(trx, name, to, plan, input.version);
-    else if (!(await updateGroupPlan(trx, name, plan, input.version))) throw new AppError('VERSION_CONFLICT');
-    await appendAudit(trx, { actor, groupName: to, entity: 'group', entityId: to, action: 'update', before: snapshot(before), after: { name: to, plan } });
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (to !== name) await renameGroup(trx, name, to, plan, input.version);
+      else if (!(await updateGroupPlan(trx, name, plan, input.version))) throw new AppError('VERSION_CONFLICT');
+      await appendAudit(trx, { actor, groupName: to, entity: 'group', entityId: to, action: 'update', before: snapshot(before), after: { name: to, plan } });
+    })
+    .catch(raced);
   return mustFindGroup(db, to);
 }
 
@@ -43,7 +53,7 @@ export async function removeGroup(db: Kysely<Database>, actor: string, name: str
   const before = await mustFindGroup(db, name);
   await db.transaction().execute(async (trx) => {
     // The group's own log rows keep its name but lose the link, so its history outlives it.
-    await trx.updateTable('audit_log').set({ group_name: null }).where('group_name', '=', name).execute();
+    await detachGroupAudit(trx, name);
     await deleteGroup(trx, name);
     await appendAudit(trx, { actor, groupName: null, entity: 'group', entityId: name, action: 'delete', before: snapshot(before), after: null });
   });

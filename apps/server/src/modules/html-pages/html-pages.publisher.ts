@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { withRidBlock } from '@parapet/shared';
+import type { Publisher } from '../../core/registry.js';
 import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
-import { registerPublisher } from '../deploy/publishers.js';
 import { findPageRow } from './html-pages.repository.js';
 
 const file = (edgeDir: string, id: string) => path.join(edgeDir, 'html-pages', `${id}.html`);
@@ -12,7 +12,7 @@ const file = (edgeDir: string, id: string) => path.join(edgeDir, 'html-pages', `
  */
 export const EDGE_RID_VALUES = { rid: '$request_id', timestamp: '$time_iso8601', ip: '$remote_addr' };
 
-registerPublisher('html-page', {
+export const htmlPagePublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findPageRow(db, id);
     if (!row) return;
@@ -21,4 +21,4 @@ registerPublisher('html-page', {
   async remove({ config }, id) {
     await removeFiles(file(config.edgeDir, id));
   },
-});
+};

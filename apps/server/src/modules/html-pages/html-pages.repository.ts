@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, HtmlPagesTable } from '../../db/schema.js';
 import type { HtmlPageListQuery } from '@parapet/shared';
-import { containsIgnoringCase } from '../../lib/like.js';
+import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,20 +45,3 @@ export async function countPages(db: Db, groupName: string): Promise<number> {
 export async function insertPageRow(db: Db, row: Insertable<HtmlPagesTable>): Promise<void> {
   await db.insertInto('html_pages').values(row).execute();
 }
-
-/** Inserts unless the group already has a page of that name; true when it inserted. */
-export async function insertPageIfAbsent(db: Db, row: Insertable<HtmlPagesTable>): Promise<boolean> {
-  const res = await db
-    .insertInto('html_pages')
-    .values(row)
-    .onConflict((oc) => oc.columns(['group_name', 'html_page_name']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-/** Updates only the version that was read; false when someone else saved in between. */
-export async function updatePageRow(db: Db, id: string, version: number, patch: Updateable<HtmlPagesTable>): Promise<boolean> {
-  const res = await db.updateTable('html_pages').set({ ...patch, version: version + 1, updated_at: Date.now() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-

@@ -13,14 +13,11 @@ import {
   updateHtmlPageSchema,
   type AccessKind,
 } from '@parapet/shared';
+import { assertListedGroup } from '../../core/group-scope.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerUsageCounter } from '../tenancy/usage.js';
-import { countPages, findPageRow, listPageRows } from './html-pages.repository.js';
+import { findPageRow, listPageRows } from './html-pages.repository.js';
 import { createPage, deletePage, ensureDefaultPage, toPages, updatePage, type PageContext } from './html-pages.service.js';
 import { sendPreview } from './preview.js';
-import './html-pages.publisher.js';
-
-registerUsageCounter('maxHtmlPageCount', countPages);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['html pages'];
@@ -31,7 +28,7 @@ export const htmlPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   const access = (request: FastifyRequest, groupName: string, kind: AccessKind) => app.assertGroupAccess(request, groupName, { permission: 'htmlPages', access: kind });
-  const context = async (request: FastifyRequest): Promise<PageContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username });
+  const context = async (request: FastifyRequest): Promise<PageContext> => ({ db: app.store.db, actor: (await request.actor()).username });
   /** A page of a group the caller cannot see answers 404, like one that does not exist. */
   const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind) => {
     const row = await findPageRow(app.store.db, id);
@@ -41,6 +38,7 @@ export const htmlPageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(HTML_PAGE_API.pages, { schema: { tags, security, summary: "A group's HTML pages, the built-in page first", querystring: htmlPageListQuerySchema, response: { 200: htmlPageListSchema, ...errors } } }, async (request) => {
+    await assertListedGroup(app.store.db, request.query.groupName);
     await access(request, request.query.groupName, 'read');
     await ensureDefaultPage(app.store.db, request.query.groupName);
     const { rows, total } = await listPageRows(app.store.db, request.query);

@@ -14,7 +14,6 @@ export const healthChecksPlugin = fp(
   async (app) => {
     const scheduler = createHealthScheduler({
       db: app.store.db,
-      kind: app.store.kind,
       owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
       // The policy's group is looked up as it is when the event goes out (renamed, or gone).
       emit: (event) => void app.realtime.emitOriginHealth(event).catch((err: unknown) => app.log.warn({ err }, 'health event not sent')),

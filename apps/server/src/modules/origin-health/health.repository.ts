@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { OriginHealth, OriginPolicySettings, StoreKind } from '@parapet/shared';
+import { originPolicySettingsSchema, type OriginHealth, type OriginPolicySettings } from '@parapet/shared';
+import { forUpdateSkipLocked } from '../../db/dialect.js';
 import type { Database, OriginHealthTable } from '../../db/schema.js';
 import { readStoredReason } from './health-state.js';
 
@@ -56,17 +57,18 @@ export async function healthOf(db: Db, policies: ReadonlyArray<{ id: string; set
  * server claim at once without two taking the same origin; a lease that runs out (its server
  * died mid-check) makes the origin claimable again.
  */
-export async function claimDueOrigins(db: Kysely<Database>, kind: StoreKind, owner: string, leaseMs: number, limit: number, now = Date.now()): Promise<HealthRow[]> {
+export async function claimDueOrigins(db: Kysely<Database>, owner: string, leaseMs: number, limit: number, now = Date.now()): Promise<HealthRow[]> {
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('origin_health')
-      .select(['policy_id', 'address'])
-      .where('next_check_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('next_check_at')
-      .limit(limit)
-      .$if(kind === 'postgres', (qb) => qb.forUpdate().skipLocked())
-      .execute();
+    const due = await forUpdateSkipLocked(
+      trx,
+      trx
+        .selectFrom('origin_health')
+        .select(['policy_id', 'address'])
+        .where('next_check_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_check_at')
+        .limit(limit),
+    ).execute();
     const claimed: HealthRow[] = [];
     for (const { policy_id, address } of due) {
       const row = await trx
@@ -80,6 +82,13 @@ export async function claimDueOrigins(db: Kysely<Database>, kind: StoreKind, own
     }
     return claimed;
   });
+}
+
+/** The settings of these policies, by id (the checks follow what each policy says). */
+export async function policySettingsOf(db: Db, ids: readonly string[]): Promise<Map<string, OriginPolicySettings>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('origin_policies').select(['id', 'settings']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, originPolicySettingsSchema.parse(JSON.parse(r.settings))]));
 }
 
 /** Stores a check's outcome if this server still holds the lease; false when it lost it. */

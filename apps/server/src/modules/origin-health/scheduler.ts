@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
-import { originPolicySettingsSchema, type OriginHealthEvent, type OriginPolicySettings, type StoreKind } from '@parapet/shared';
+import type { OriginHealthEvent, OriginPolicySettings } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 import { nextHealth, storedReason } from './health-state.js';
-import { claimDueOrigins, recordCheck, type HealthRow } from './health.repository.js';
+import { claimDueOrigins, policySettingsOf, recordCheck, type HealthRow } from './health.repository.js';
 import { probeOrigin, type ProbeResult, type ProbeTarget } from './probe.js';
 
 export interface SchedulerOptions {
   db: Kysely<Database>;
-  kind: StoreKind;
   owner: string;
   emit: (event: OriginHealthEvent) => void;
   log: { warn: (obj: object, msg: string) => void };
@@ -38,18 +37,12 @@ const LEASE_MARGIN_MS = 5_000;
  * success/fail thresholds; a change of verdict goes to the policy's group on the socket.
  */
 export function createHealthScheduler(options: SchedulerOptions): HealthScheduler {
-  const { db, kind, owner, emit, log } = options;
+  const { db, owner, emit, log } = options;
   const tickMs = options.tickMs ?? 1000;
   const batch = options.batch ?? 50;
   const check = options.probe ?? ((target: ProbeTarget) => probeOrigin(target, options.guard));
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
-
-  async function settingsOf(ids: string[]): Promise<Map<string, OriginPolicySettings>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db.selectFrom('origin_policies').select(['id', 'settings']).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, originPolicySettingsSchema.parse(JSON.parse(r.settings))]));
-  }
 
   async function checkOne(row: HealthRow, settings: OriginPolicySettings): Promise<void> {
     const result = await check({
@@ -75,8 +68,8 @@ export function createHealthScheduler(options: SchedulerOptions): HealthSchedule
 
   async function tick(): Promise<number> {
     // The longest timeout a policy may set bounds how long a lease must last.
-    const claimed = await claimDueOrigins(db, kind, owner, 60_000 + LEASE_MARGIN_MS, batch);
-    const settings = await settingsOf([...new Set(claimed.map((r) => r.policy_id))]);
+    const claimed = await claimDueOrigins(db, owner, 60_000 + LEASE_MARGIN_MS, batch);
+    const settings = await policySettingsOf(db, [...new Set(claimed.map((r) => r.policy_id))]);
     await Promise.all(
       claimed.map(async (row) => {
         const policy = settings.get(row.policy_id);

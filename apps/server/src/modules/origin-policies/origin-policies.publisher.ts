@@ -1,6 +1,6 @@
 import path from 'node:path';
+import type { Publisher } from '../../core/registry.js';
 import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
-import { registerPublisher } from '../deploy/publishers.js';
 import { findPolicyRow } from './origin-policies.repository.js';
 
 const file = (edgeDir: string, id: string) => path.join(edgeDir, 'origin-policies', `${id}.json`);
@@ -9,7 +9,7 @@ const file = (edgeDir: string, id: string) => path.join(edgeDir, 'origin-policie
  * The edge's view of a policy: its upstream (origins, balancing, checks) by id. Service lines
  * and the origin-policy rule action refer to it by that id.
  */
-registerPublisher('origin-policy', {
+export const originPolicyPublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findPolicyRow(db, id);
     if (!row) return;
@@ -19,4 +19,4 @@ registerPublisher('origin-policy', {
   async remove({ config }, id) {
     await removeFiles(file(config.edgeDir, id));
   },
-});
+};

@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, OriginPoliciesTable } from '../../db/schema.js';
 import type { OriginPolicyListQuery } from '@parapet/shared';
-import { containsIgnoringCase } from '../../lib/like.js';
+import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,8 +15,12 @@ export async function listPolicyRows(db: Db, q: OriginPolicyListQuery) {
 
 export const findPolicyRow = (db: Db, id: string) => db.selectFrom('origin_policies').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findPolicyByName = (db: Db, groupName: string, name: string) =>
-  db.selectFrom('origin_policies').select('id').where('group_name', '=', groupName).where('policy_name', '=', name).executeTakeFirst();
+/** The ids of the group's policies of these names, by name; absent names are missing. */
+export async function findPolicyIdsByName(db: Db, groupName: string, names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.selectFrom('origin_policies').select(['id', 'policy_name']).where('group_name', '=', groupName).where('policy_name', 'in', [...names]).execute();
+  return new Map(rows.map((p) => [p.policy_name, p.id]));
+}
 
 export async function countPolicies(db: Db, groupName: string): Promise<number> {
   const row = await db.selectFrom('origin_policies').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
@@ -26,10 +30,3 @@ export async function countPolicies(db: Db, groupName: string): Promise<number> 
 export async function insertPolicyRow(db: Db, row: Insertable<OriginPoliciesTable>): Promise<void> {
   await db.insertInto('origin_policies').values(row).execute();
 }
-
-/** Updates only the version that was read; false when someone else saved in between. */
-export async function updatePolicyRow(db: Db, id: string, version: number, patch: Updateable<OriginPoliciesTable>): Promise<boolean> {
-  const res = await db.updateTable('origin_policies').set({ ...patch, version: version + 1, updated_at: Date.now() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-

@@ -12,13 +12,10 @@ import {
   updateOriginPolicySchema,
   type AccessKind,
 } from '@parapet/shared';
+import { assertListedGroup } from '../../core/group-scope.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerUsageCounter } from '../tenancy/usage.js';
-import { countPolicies, findPolicyRow, listPolicyRows } from './origin-policies.repository.js';
+import { findPolicyRow, listPolicyRows } from './origin-policies.repository.js';
 import { createPolicy, deletePolicy, toPolicies, updatePolicy, type PolicyContext } from './origin-policies.service.js';
-import './origin-policies.publisher.js';
-
-registerUsageCounter('maxOriginPolicyCount', countPolicies);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['origin policies'];
@@ -29,7 +26,7 @@ export const originPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   const access = (request: FastifyRequest, groupName: string, kind: AccessKind) => app.assertGroupAccess(request, groupName, { permission: 'originPolicy', access: kind });
-  const context = async (request: FastifyRequest): Promise<PolicyContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username });
+  const context = async (request: FastifyRequest): Promise<PolicyContext> => ({ db: app.store.db, actor: (await request.actor()).username });
   /** A policy of a group the caller cannot see answers 404, like one that does not exist. */
   const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind) => {
     const row = await findPolicyRow(app.store.db, id);
@@ -39,6 +36,7 @@ export const originPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(ORIGIN_POLICY_API.policies, { schema: { tags, security, summary: "A group's origin policies, a page at a time", querystring: originPolicyListQuerySchema, response: { 200: originPolicyListSchema, ...errors } } }, async (request) => {
+    await assertListedGroup(app.store.db, request.query.groupName);
     await access(request, request.query.groupName, 'read');
     const { rows, total } = await listPolicyRows(app.store.db, request.query);
     return { items: await toPolicies(app.store.db, rows), total };

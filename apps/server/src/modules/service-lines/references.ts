@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import { planOf, uncoveredDomains, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
+import { findCertByName } from '../certs/certs.repository.js';
 import { findGroup } from '../groups/groups.repository.js';
+import { findPageByName } from '../html-pages/html-pages.repository.js';
 import { ensureDefaultPage } from '../html-pages/html-pages.service.js';
+import { findPolicyIdsByName } from '../origin-policies/origin-policies.repository.js';
 import { domainOwners } from './service-lines.repository.js';
 
 export interface ResolvedLine {
@@ -46,7 +49,7 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
   });
 
   if (settings.scheme.includes('https') && !settings.useSystemCert && settings.keypairname) {
-    const cert = await db.selectFrom('certs').select(['id', 'common_name', 'san']).where('group_name', '=', groupName).where('keypairname', '=', settings.keypairname).executeTakeFirst();
+    const cert = await findCertByName(db, groupName, settings.keypairname);
     if (cert) {
       targets.push({ entity: 'cert', id: cert.id });
       uncovered = uncoveredDomains({ commonName: cert.common_name, san: JSON.parse(cert.san) as string[] }, settings.servername);
@@ -54,16 +57,13 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
   }
 
   await ensureDefaultPage(db, groupName);
-  const page = await db.selectFrom('html_pages').select('id').where('group_name', '=', groupName).where('html_page_name', '=', settings.errorHtmlPageName).executeTakeFirst();
+  const page = await findPageByName(db, groupName, settings.errorHtmlPageName);
   if (page) targets.push({ entity: 'html-page', id: page.id });
   else fields['errorHtmlPageName'] = 'not_found';
 
   if (settings.useOriginPolicy) {
     const names = [...new Set(settings.usedOriginPolicies.map((row) => row.originPolicyName))];
-    const found = names.length
-      ? await db.selectFrom('origin_policies').select(['id', 'policy_name']).where('group_name', '=', groupName).where('policy_name', 'in', names).execute()
-      : [];
-    const idOf = new Map(found.map((p) => [p.policy_name, p.id]));
+    const idOf = await findPolicyIdsByName(db, groupName, names);
     settings.usedOriginPolicies.forEach((row, i) => {
       const id = idOf.get(row.originPolicyName);
       if (id) targets.push({ entity: 'origin-policy', id });

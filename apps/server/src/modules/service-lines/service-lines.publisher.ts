@@ -2,23 +2,28 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CACHED_EXTENSIONS, DEFAULT_NONCACHE_PATH, serviceLineSettingsSchema, type ServiceLineSettings } from '@parapet/shared';
 import type { Database, ServiceLinesTable } from '../../db/schema.js';
+import { findItemIdByName } from '../../core/items.repository.js';
+import { setReferences } from '../../core/references.repository.js';
+import type { Publisher } from '../../core/registry.js';
 import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
-import { registerPublisher } from '../deploy/publishers.js';
-import { findLineRow } from './service-lines.repository.js';
-import { dropLine } from './service-lines.service.js';
+import { deleteLineRow, findLineRow } from './service-lines.repository.js';
 
 const file = (edgeDir: string, id: string) => path.join(edgeDir, 'service-lines', `${id}.json`);
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
 /** The id of a named item of the group, as the edge files are named by id. */
 async function idOf(db: Kysely<Database>, table: 'certs' | 'html_pages' | 'origin_policies', column: 'keypairname' | 'html_page_name' | 'policy_name', group: string, name: string): Promise<string | null> {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('group_name', '=', group)
-    .where(column as never, '=', name as never)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await findItemIdByName(db, table, column, group, name)) ?? null;
+}
+
+/** The removal itself, run by the deploy task once the edge has dropped the line. */
+async function dropLine(db: Kysely<Database>, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findLineRow(trx, id);
+    if (!row) return;
+    await setReferences(trx, { groupName: row.group_name, entity: 'service-line', id, name: row.app_profile_name }, []);
+    await deleteLineRow(trx, id);
+  });
 }
 
 /**
@@ -83,7 +88,7 @@ export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLi
   };
 }
 
-registerPublisher('service-line', {
+export const serviceLinePublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findLineRow(db, id);
     if (!row) return;
@@ -102,4 +107,4 @@ registerPublisher('service-line', {
     // The edge picks purge requests up from this folder; an empty list clears everything.
     await writeAtomically(path.join(config.edgeDir, 'purge', `${taskNo}.json`), `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`);
   },
-});
+};

@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, ServiceLinesTable } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../lib/like.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/dialect.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,16 +28,6 @@ export const findLineByName = (db: Db, groupName: string, name: string) =>
 export async function countLines(db: Db, groupName: string): Promise<number> {
   const row = await db.selectFrom('service_lines').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function insertLineRow(db: Db, row: Insertable<ServiceLinesTable>): Promise<void> {
-  await db.insertInto('service_lines').values(row).execute();
-}
-
-/** Updates only the version that was read; false when someone else saved in between. */
-export async function updateLineRow(db: Db, id: string, version: number, patch: Updateable<ServiceLinesTable>): Promise<boolean> {
-  const res = await db.updateTable('service_lines').set({ ...patch, version: version + 1, updated_at: Date.now() }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function deleteLineRow(db: Db, id: string): Promise<void> {

@@ -24,14 +24,11 @@ import {
   type ServiceLineChild,
   type UpdateServiceLine,
 } from '@parapet/shared';
+import { assertListedGroup } from '../../core/group-scope.js';
 import { AppError } from '../../lib/app-error.js';
-import { registerUsageCounter } from '../tenancy/usage.js';
 import { checkCnames } from './check-cname.js';
-import { countLines, findLineByName, findLineRow, listLineDomains, listLineRows } from './service-lines.repository.js';
+import { findLineByName, findLineRow, listLineDomains, listLineRows } from './service-lines.repository.js';
 import { addDomains, createLine, deleteLine, describeDomains, purgeLine, removeDomains, toLine, updateLine, type LineContext } from './service-lines.service.js';
-import './service-lines.publisher.js';
-
-registerUsageCounter('maxAppProfileCount', countLines);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['service lines'];
@@ -44,7 +41,7 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The line's permission, or one of its children (a settings tab): a child present in the role decides for itself. */
   const access = (request: FastifyRequest, groupName: string, kind: AccessKind, child?: ServiceLineChild) =>
     app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: kind, ...(child ? { child } : {}) });
-  const context = async (request: FastifyRequest): Promise<LineContext> => ({ db: app.store.db, kind: app.store.kind, actor: (await request.actor()).username, cnameZone: app.config.cnameZone, originGuard: app.originGuard });
+  const context = async (request: FastifyRequest): Promise<LineContext> => ({ db: app.store.db, actor: (await request.actor()).username, cnameZone: app.config.cnameZone, originGuard: app.originGuard });
   /** A line of a group the caller cannot see answers 404, like one that does not exist. */
   const loadRow = async (request: FastifyRequest, id: string, kind: AccessKind, child?: ServiceLineChild) => {
     const row = await findLineRow(app.store.db, id);
@@ -80,6 +77,7 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(SERVICE_LINE_API.lines, { schema: { tags, security, summary: "A group's service lines, a page at a time", querystring: serviceLineListQuerySchema, response: { 200: serviceLineListSchema, ...errors } } }, async (request) => {
+    await assertListedGroup(app.store.db, request.query.groupName);
     await access(request, request.query.groupName, 'read');
     const { rows, total } = await listLineRows(app.store.db, request.query);
     return { items: rows.map(toLine), total };

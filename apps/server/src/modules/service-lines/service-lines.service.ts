@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import { serviceLineSettingsSchema, type CreateServiceLine, type ServiceLine, type ServiceLineSettings, type StoreKind, type UpdateServiceLine } from '@parapet/shared';
-import type { Database, ServiceLinesTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import { serviceLineSettingsSchema, type CreateServiceLine, type ServiceLine, type ServiceLineSettings, type UpdateServiceLine } from '@parapet/shared';
+import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
-import { isUniqueViolation } from '../../lib/unique-violation.js';
+import { ALREADY_DEPLOYING, createItem, deleteItem, queueItemTask, updateItem } from '../../core/write-path.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { enqueueDeploy, taskQueued } from '../deploy/enqueue.js';
-import { setReferences } from '../references/references.repository.js';
-import { createWithinQuota } from '../tenancy/quota.js';
 import { resolveLine } from './references.js';
-import { countLines, deleteLineRow, findLineByName, findLineRow, insertLineRow, setDomainDescriptions, syncLineDomains, updateLineRow } from './service-lines.repository.js';
-
-type LineRow = Selectable<ServiceLinesTable>;
+import { setDomainDescriptions } from './service-lines.repository.js';
+import { serviceLineKind, settingsOfLine, type LineRow } from './service-lines.kind.js';
 
 export interface LineContext {
   db: Kysely<Database>;
-  kind: StoreKind;
   actor: string;
   cnameZone: string;
   originGuard: OriginGuard;
@@ -27,7 +22,6 @@ export interface LineContext {
 export interface TaskAnswer {
   taskNo: string;
 }
-const ALREADY_DEPLOYING: TaskAnswer = { taskNo: '' };
 
 export function toLine(row: LineRow): ServiceLine {
   return {
@@ -47,7 +41,6 @@ export function toLine(row: LineRow): ServiceLine {
 
 /** Only the settings, whatever else the body carried (the whole detail is sent back on save). */
 const settingsOf = (input: ServiceLineSettings): ServiceLineSettings => serviceLineSettingsSchema.parse(input);
-const auditView = (name: string, settings: ServiceLineSettings) => ({ appProfileName: name, ...settings });
 
 /** A name under the configured zone that says nothing about the customer. */
 const newCname = (zone: string): string => `${randomBytes(8).toString('hex')}.${zone}`;
@@ -80,33 +73,13 @@ function newlyUncovered(uncovered: string[], settings: ServiceLineSettings, befo
   return uncovered.filter((domain) => !before.servername.includes(domain));
 }
 
-/** A domain or name taken by a racing save between our check and our write. */
-function raced(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError('VALIDATION_FAILED', { servername: 'taken' });
-  throw error;
-}
-
 export async function createLine(ctx: LineContext, input: CreateServiceLine): Promise<TaskAnswer> {
   const { groupName, appProfileName } = input;
   const settings = settingsOf(input);
-  if (await findLineByName(ctx.db, groupName, appProfileName)) throw new AppError('ALREADY_EXISTS', { appProfileName: 'taken' });
-  const targets = await checked(ctx, groupName, settings, null, { name: appProfileName, confirmed: input.confirmUncovered === true });
   const now = Date.now();
-  const row = { id: newId(), group_name: groupName, app_profile_name: appProfileName, settings: JSON.stringify(settings), cnameto: newCname(ctx.cnameZone), status: 'Deploying' as const, last_error: null, created_by: ctx.actor, created_at: now, updated_at: now };
-  const taskNo = await createWithinQuota(ctx.db, ctx.kind, {
-    groupName,
-    limit: 'maxAppProfileCount',
-    count: (trx) => countLines(trx, groupName),
-    create: async (trx) => {
-      await insertLineRow(trx, row);
-      await syncLineDomains(trx, { id: row.id, groupName }, settings.servername, ctx.actor);
-      await setReferences(trx, { groupName, entity: 'service-line', id: row.id, name: appProfileName }, targets);
-      await appendAudit(trx, { actor: ctx.actor, groupName, entity: 'service-line', entityId: row.id, action: 'create', before: null, after: auditView(appProfileName, settings) });
-      return enqueueDeploy(trx, { groupName, entity: 'service-line', entityId: row.id, entityName: appProfileName, operation: 'publish' });
-    },
-  }).catch(raced);
-  taskQueued();
-  return { taskNo };
+  const row: LineRow = { id: newId(), group_name: groupName, app_profile_name: appProfileName, settings: JSON.stringify(settings), cnameto: newCname(ctx.cnameZone), status: 'Deploying', last_error: null, created_by: ctx.actor, created_at: now, updated_at: now, version: 1 };
+  const check = async () => ({ targets: await checked(ctx, groupName, settings, null, { name: appProfileName, confirmed: input.confirmUncovered === true }) });
+  return { taskNo: await createItem(ctx.db, serviceLineKind, { row, actor: ctx.actor, check }) };
 }
 
 /**
@@ -124,34 +97,15 @@ export async function updateLine(ctx: LineContext, before: LineRow, input: Updat
  * in flight nothing changes and the answer is an empty taskNo.
  */
 async function saveLine(ctx: LineContext, before: LineRow, settings: ServiceLineSettings, version: number, confirmUncovered: boolean, descriptions?: { domains: string[]; description: string }): Promise<TaskAnswer> {
-  // A stale save is told so first: reloading is what it needs, deploying or not.
-  if (version !== before.version) throw new AppError('VERSION_CONFLICT');
-  if (before.status !== 'Running') return ALREADY_DEPLOYING;
-  const targets = await checked(ctx, before.group_name, settings, before.id, { name: before.app_profile_name, confirmed: confirmUncovered, before: currentSettings(before) });
-  const taskNo = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await updateLineRow(trx, before.id, version, { settings: JSON.stringify(settings) }))) throw new AppError('VERSION_CONFLICT');
-      await syncLineDomains(trx, { id: before.id, groupName: before.group_name }, settings.servername, ctx.actor);
-      if (descriptions) await setDomainDescriptions(trx, before.id, descriptions.domains, descriptions.description);
-      await setReferences(trx, { groupName: before.group_name, entity: 'service-line', id: before.id, name: before.app_profile_name }, targets);
-      await appendAudit(trx, {
-        actor: ctx.actor,
-        groupName: before.group_name,
-        entity: 'service-line',
-        entityId: before.id,
-        action: 'update',
-        before: auditView(before.app_profile_name, serviceLineSettingsSchema.parse(JSON.parse(before.settings))),
-        after: auditView(before.app_profile_name, settings),
-      });
-      return enqueueDeploy(trx, { groupName: before.group_name, entity: 'service-line', entityId: before.id, entityName: before.app_profile_name, operation: 'publish' });
-    })
-    .catch(raced);
-  taskQueued();
-  return { taskNo };
+  // The write path tells a stale save so first, then answers an empty taskNo while deploying.
+  const check = async () => ({
+    targets: await checked(ctx, before.group_name, settings, before.id, { name: before.app_profile_name, confirmed: confirmUncovered, before: currentSettings(before) }),
+    ...(descriptions ? { descriptions } : {}),
+  });
+  return { taskNo: await updateItem(ctx.db, serviceLineKind, { before, version, patch: { settings: JSON.stringify(settings) }, actor: ctx.actor, check }) };
 }
 
-const currentSettings = (row: LineRow): ServiceLineSettings => serviceLineSettingsSchema.parse(JSON.parse(row.settings));
+const currentSettings = settingsOfLine;
 
 /** Adds domains to a line (spec §7 rcm-nginxconfigs create); one already on the line is a duplicate. */
 export async function addDomains(ctx: LineContext, row: LineRow, domains: string[], description: string): Promise<TaskAnswer> {
@@ -194,34 +148,13 @@ function assertOwnDomains(settings: ServiceLineSettings, domains: string[]): voi
 
 /** Deleting shows Deleting until the edge has dropped the line; then the row goes. */
 export async function deleteLine(ctx: LineContext, row: LineRow): Promise<TaskAnswer> {
-  if (row.status !== 'Running') return ALREADY_DEPLOYING;
-  const taskNo = await ctx.db.transaction().execute(async (trx) => {
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'delete', before: auditView(row.app_profile_name, serviceLineSettingsSchema.parse(JSON.parse(row.settings))), after: null });
-    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'remove' });
-  });
-  taskQueued();
-  return { taskNo };
+  return { taskNo: await deleteItem(ctx.db, serviceLineKind, { row, actor: ctx.actor }) };
 }
 
 /** Clearing cache is a task of its own; no path means everything, no domain list means every domain. */
 export async function purgeLine(ctx: LineContext, row: LineRow, paths: string[], domains?: string[]): Promise<TaskAnswer> {
-  if (row.status === 'Deleting') return ALREADY_DEPLOYING;
+  if (row.status === 'Deleting') return { taskNo: ALREADY_DEPLOYING };
   if (domains) assertOwnDomains(currentSettings(row), domains);
   const payload = domains ? { paths, domains } : { paths };
-  const taskNo = await ctx.db.transaction().execute(async (trx) => {
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'purge', before: null, after: payload });
-    return enqueueDeploy(trx, { groupName: row.group_name, entity: 'service-line', entityId: row.id, entityName: row.app_profile_name, operation: 'purge', payload });
-  });
-  taskQueued();
-  return { taskNo };
-}
-
-/** The removal itself, run by the deploy task once the edge has dropped the line. */
-export async function dropLine(db: Kysely<Database>, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await findLineRow(trx, id);
-    if (!row) return;
-    await setReferences(trx, { groupName: row.group_name, entity: 'service-line', id, name: row.app_profile_name }, []);
-    await deleteLineRow(trx, id);
-  });
+  return { taskNo: await queueItemTask(ctx.db, serviceLineKind, { row, actor: ctx.actor, operation: 'purge', payload }) };
 }

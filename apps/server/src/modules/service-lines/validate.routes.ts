@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_LINE_API, documentExistAnswerSchema, documentExistQuerySchema, errorBodySchema, ipValidateAnswerSchema, ipValidateSchema, isIP, isOriginAddress } from '@parapet/shared';
-import { findLineByName } from './service-lines.repository.js';
+import { domainOwners, findLineByName } from './service-lines.repository.js';
 
 const tags = ['service lines'];
 const security = [{ session: [] }];
@@ -28,8 +28,8 @@ export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: 'read' });
       if (topic === 'appProfileName') return { exist: (await findLineByName(app.store.db, groupName, fieldVal)) !== undefined };
       // A domain is unique across all groups; the answer says only whether it is free.
-      const owner = await app.store.db.selectFrom('line_domains').select('domain').where('domain', '=', fieldVal.toLowerCase()).executeTakeFirst();
-      return { exist: owner !== undefined };
+      const owners = await domainOwners(app.store.db, [fieldVal.toLowerCase()]);
+      return { exist: owners.size > 0 };
     },
   );
 };

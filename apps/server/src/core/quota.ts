@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { planOf, type CountedLimit } from '@parapet/shared';
-import type { StoreKind } from '@parapet/shared';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
-import { lockGroup } from '../groups/groups.repository.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../lib/app-error.js';
+import { lockGroup } from '../modules/groups/groups.repository.js';
 
 export interface QuotaCreate<T> {
   groupName: string;
@@ -20,9 +19,9 @@ export interface QuotaCreate<T> {
  * (PostgreSQL) or the store has one writer (SQLite) for the whole check-then-insert, so two
  * creates racing for the last slot leave exactly one.
  */
-export async function createWithinQuota<T>(db: Kysely<Database>, kind: StoreKind, spec: QuotaCreate<T>): Promise<T> {
+export async function createWithinQuota<T>(db: Kysely<Database>, spec: QuotaCreate<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const group = await lockGroup(trx, spec.groupName, kind);
+    const group = await lockGroup(trx, spec.groupName);
     if (!group) throw new AppError('NOT_FOUND');
     const max = planOf(group.plan).resourceLimits[spec.limit];
     if ((await spec.count(trx)) >= max) throw new AppError(spec.error ?? 'QUOTA_EXCEEDED');

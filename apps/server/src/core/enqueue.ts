@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { DeployEntity, TaskOperation } from '@parapet/shared';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import { ENTITY_TABLES, insertTask } from './tasks.repository.js';
+import type { Database } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { insertTask } from '../modules/deploy/tasks.repository.js';
+import { setItemStatus } from './items.repository.js';
+import { deployedKind } from './registry.js';
 
 export interface DeployRequest {
   groupName: string;
@@ -47,12 +49,10 @@ export async function enqueueDeploy(trx: Transaction<Database>, request: DeployR
     finished_at: null,
     payload: request.payload === undefined ? null : JSON.stringify(request.payload),
   });
-  // A publish shows Deploying; a removal of an item still stored (a service line) shows
-  // Deleting; a purge changes nothing the edge serves, so the item keeps its status.
-  if (request.operation === 'publish') {
-    await trx.updateTable(ENTITY_TABLES[request.entity]).set({ status: 'Deploying' }).where('id', '=', request.entityId).execute();
-  } else if (request.operation === 'remove' && request.entity === 'service-line') {
-    await trx.updateTable('service_lines').set({ status: 'Deleting' }).where('id', '=', request.entityId).execute();
-  }
+  // A publish shows Deploying; a removal of an item still stored until the edge drops it (a
+  // service line) shows Deleting; a purge changes nothing the edge serves, so the status stays.
+  const kind = deployedKind(request.entity);
+  if (request.operation === 'publish') await setItemStatus(trx, kind.table, request.entityId, 'Deploying');
+  else if (request.operation === 'remove' && kind.keptUntilRemoved) await setItemStatus(trx, kind.table, request.entityId, 'Deleting');
   return taskNo;
 }

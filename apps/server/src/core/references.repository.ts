@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DeployEntity } from '@parapet/shared';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../lib/app-error.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
