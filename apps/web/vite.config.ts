@@ -1,6 +1,44 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { loadEnv } from 'vite';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const toBrotli = promisify(brotliCompress);
+const toGzip = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every built text file, at the strongest settings
+ * (too slow to use per request, free at build time). The server sends them as they are to
+ * clients that accept them (@fastify/static `preCompressed`). A copy that would not be
+ * smaller than the file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parapet-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const raw = await readFile(full);
+          const br = await toBrotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+          const gz = await toGzip(raw, { level: constants.Z_BEST_COMPRESSION });
+          if (br.length < raw.length) await writeFile(`${full}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 // The dev server forwards API calls and the socket to the Parapet server, so the console is
 // served from one origin in development just as it is in production (cookies stay first-party).
@@ -9,7 +47,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, '');
   const target = env.API_TARGET ?? 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     // '@/x' is src/x: features reach shared code without ../../ paths (lint forbids those).
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
     build: {

@@ -21,6 +21,7 @@ import { createOriginGuard, type OriginGuard, type ResolveHost } from './lib/ori
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -97,6 +98,7 @@ export async function buildApp({ config, store, logger, mailer, resolveHost }: B
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(textGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -10,7 +10,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built console with history fallback: any GET outside /api and /socket.io that
- * is not a file answers index.html, and the client router takes it from there.
+ * is not a file answers index.html, and the client router takes it from there. The build
+ * writes a brotli (.br) and a gzip (.gz) copy beside each text file (apps/web/vite.config.ts);
+ * a client that accepts one gets it as it is, index.html of the fallback included, so the
+ * server never compresses the console's files itself.
  */
 export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
   const index = path.join(opts.webRoot, 'index.html');
@@ -20,10 +23,13 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
       root: opts.webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Our own cache headers below; the plugin's default would override them.
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        // The same URL answers brotli, gzip or plain bytes by Accept-Encoding: caches must know.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
