@@ -1,8 +1,8 @@
-import { FIELD_ERROR_CODES, type FieldErrorCode } from '@parapet/shared';
-import type { FormInstance, FormRule } from 'antd';
+import type { FieldErrorCode } from '@parapet/shared';
+import type { FormRule } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type ApiErrorCode } from './api-client';
+import { toFieldErrorCode } from './form-errors';
 
 // Forms check their values with the shared zod schemas (STYLE.md habit 1), so the console and
 // the server refuse the same things with the same field codes. Server `fields` answers use the
@@ -18,12 +18,8 @@ export interface FormSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
 }
 
-const KNOWN_CODES = new Set<string>(FIELD_ERROR_CODES);
-
-/** A field code from the server or a schema; anything unknown reads as "not valid". */
-export function toFieldErrorCode(code: string): FieldErrorCode {
-  return KNOWN_CODES.has(code) ? (code as FieldErrorCode) : 'invalid';
-}
+// Server answers are shown on forms by form-errors.ts; re-exported for the forms importing them from here.
+export { toFieldErrorCode, useFormErrors } from './form-errors';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -108,34 +104,5 @@ export function useRangeRule(): (range: NumberRange) => FormRule {
       },
     }),
     [t],
-  );
-}
-
-/**
- * Shows an API failure on the form when it belongs to its fields: a code the caller ties to
- * one field (EMAIL_TAKEN → email), or the `fields` of a VALIDATION_FAILED answer. Returns
- * false when no field of this form could show it, so the caller toasts instead.
- */
-export function useFormErrors(form: FormInstance) {
-  const { t } = useTranslation(['fieldErrors', 'errors']);
-  return useCallback(
-    (error: unknown, fieldOfCode: Partial<Record<ApiErrorCode, string>> = {}): boolean => {
-      if (!isApiError(error)) return false;
-      const field = fieldOfCode[error.code];
-      if (field) {
-        form.setFields([{ name: field, errors: [t(`errors:${error.code}`)] }]);
-        return true;
-      }
-      // The field's own registered name, not the path split again: a Form.List item is named
-      // with a number (['origins', 1, 'address']) and antd tells 1 from '1'.
-      const shown = new Map(form.getFieldsError().map(({ name }) => [name.join('.'), name]));
-      const fields = Object.entries(error.fields ?? {}).flatMap(([path, code]) => {
-        const name = shown.get(path);
-        return name ? [{ name, errors: [t(`fieldErrors:${toFieldErrorCode(code)}`)] }] : [];
-      });
-      form.setFields(fields);
-      return fields.length > 0;
-    },
-    [form, t],
   );
 }
