@@ -166,7 +166,7 @@ describe.each(storeKinds)('errors naming the item on %s', (kind) => {
     expect((await create('shop.line', ['shop.example.com'])).statusCode).toBe(200);
     const res = await create('second.line', ['a.example.com', 'b.example.com', 'shop.example.com']);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'servername.2': 'taken' }, details: { fieldParams: { 'servername.2': { usedBy: 'shop.line' } } } });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'servername.2': 'taken' }, details: { fieldParams: { 'servername.2': { value: 'shop.example.com', usedBy: 'shop.line' } } } });
   });
 
   it('a port not allowed is reported at the path of that port', async () => {

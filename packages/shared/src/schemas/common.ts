@@ -14,9 +14,10 @@ export const errorDetailsSchema = z
     /** With CERT_NOT_COVERING: per service line, the domains the certificate does not cover. */
     uncovered: z.array(z.object({ appProfileName: text(), domains: z.array(text()) })).optional(),
     /**
-     * Field path → values the field's message quotes that only the server knows, such as
-     * `{ "servername.2": { "usedBy": "shop-line" } }` for a domain another line has. The value at
-     * the path itself is the form's, so it is not repeated here.
+     * Field path → values the field's message quotes, such as
+     * `{ "servername.2": { "value": "shop.example.com", "usedBy": "shop.line" } }` for a domain
+     * another line has. `value` is the item itself, for forms that do not hold the list as a list
+     * (the wizard's one-domain-a-line text); `usedBy` only the server knows.
      */
     fieldParams: z.record(text(), z.record(text(), text())).optional(),
   })

@@ -44,7 +44,7 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
     const owner = owners.get(domain);
     if (owner !== undefined && owner.id !== lineId) {
       fields[`servername.${i}`] = 'taken';
-      fieldParams[`servername.${i}`] = { usedBy: owner.name };
+      fieldParams[`servername.${i}`] = { value: domain, usedBy: owner.name };
     }
   });
 
