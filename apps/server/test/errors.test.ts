@@ -15,6 +15,8 @@ describe.each(storeKinds)('API error shape on %s', (kind) => {
   beforeEach(async () => {
     t = await buildTestApp(kind);
     t.app.post('/api/probe', { schema: { body: z.object({ name: z.string().min(2), port: z.number().int() }).strict() } }, async () => ({ ok: true }));
+    // A route that declares nothing about its input, as a careless module might add one.
+    t.app.post('/api/raw/:name', async (request) => ({ params: request.params, query: request.query, body: request.body }));
     t.app.get('/api/boom', async () => {
       throw new Error('secret detail at /srv/app.ts: select * from users');
     });
@@ -67,6 +69,15 @@ describe.each(storeKinds)('API error shape on %s', (kind) => {
     expect(logout.json().code).toBe('CSRF_REJECTED');
     const ok = await t.app.inject({ method: 'POST', url: '/api/probe', headers: csrf, payload: { name: 'ab', port: 1 } });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses NUL bytes and lone surrogates in input no schema declares, naming each field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/raw/a%00b?q=x%00', headers: csrf, payload: { list: ['ok', 'bad\ud800'], 'key\u0000': 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: 'illegal_characters', q: 'illegal_characters', 'list.1': 'illegal_characters', 'key\u0000': 'illegal_characters' } });
+    // A well-formed pair (an emoji) passes.
+    const fine = await t.app.inject({ method: 'POST', url: '/api/raw/ab', headers: csrf, payload: { text: 'smile \u{1F600}' } });
+    expect(fine.statusCode).toBe(200);
   });
 
   it('hides the details of an unexpected failure', async () => {
