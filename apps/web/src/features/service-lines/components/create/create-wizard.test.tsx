@@ -155,6 +155,15 @@ describe('create service line wizard', () => {
     expect(await screen.findByTestId('service-line-form-error')).toBeTruthy();
   });
 
+  it('names the domain another line has, and that line', async () => {
+    const details = { fieldParams: { 'servername.1': { value: 'used.example.com', usedBy: 'shop.line' } } };
+    await openWizard({ [CREATE]: () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' }, details }) });
+    await fillOrigin('new.example', ['10.0.0.1']);
+    type('wizard-domains', 'new.example.com\nused.example.com');
+    click('wizard-save');
+    expect(await within(itemOf('wizard-domains')).findByText('used.example.com is already used by line shop.line.')).toBeTruthy();
+  });
+
   it('goes back to step 1 for a name the server says is taken', async () => {
     await openWizard({ [CREATE]: () => json(409, { code: 'ALREADY_EXISTS', message: 'taken', fields: { appProfileName: 'taken' } }) });
     await fillOrigin('new.example', ['10.0.0.1']);

@@ -28,7 +28,8 @@ export function useCreateErrors(form: FormInstance, setStep: (step: number) => v
     (error: unknown) => {
       if (isApiError(error)) {
         const folded = foldFields(error);
-        if (showErrors(folded, { ALREADY_EXISTS: 'appProfileName' })) {
+        // Shown unfolded, so each message names its item (`servername.2` → that domain).
+        if (showErrors(error, { ALREADY_EXISTS: 'appProfileName' })) {
           const fields = error.code === 'ALREADY_EXISTS' ? ['appProfileName'] : Object.keys(folded.fields ?? {});
           const steps = fields.map(stepOf).filter((s) => s !== undefined);
           if (steps.length) setStep(Math.min(...steps));

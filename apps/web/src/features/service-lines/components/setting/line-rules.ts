@@ -1,9 +1,8 @@
 import { updateServiceLineSchema, type ServiceLine } from '@parapet/shared';
 import type { FormInstance, FormRule } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
-import { schemaFieldErrors, toFieldErrorCode } from '@/lib/form-rules';
+import { itemParams, useFieldErrorMessage, useFormErrors } from '@/lib/form-errors';
+import { schemaFieldErrors } from '@/lib/form-rules';
 import { fieldOfPath, lineBody, type TabFormSpec } from './line-form';
 
 const registeredFields = (form: FormInstance) => new Map(form.getFieldsError().map(({ name }) => [name.join('.'), name]));
@@ -22,19 +21,21 @@ export interface LineRules {
  * an emptied list reads "required".
  */
 export function useLineRules<V>(form: FormInstance, base: ServiceLine, spec: TabFormSpec<V>): LineRules {
-  const { t } = useTranslation('fieldErrors');
+  const message = useFieldErrorMessage();
   return useMemo(() => {
     const check = async (name: string) => {
       const values = form.getFieldsValue(true) as V;
       const registered = new Set(registeredFields(form).keys());
-      const problems = Object.entries(schemaFieldErrors(updateServiceLineSchema, lineBody(base, spec, values)));
-      const code = problems.find(([path]) => fieldOfPath(path, registered) === name)?.[1];
-      if (!code) return;
+      const body = lineBody(base, spec, values);
+      const problem = Object.entries(schemaFieldErrors(updateServiceLineSchema, body)).find(([path]) => fieldOfPath(path, registered) === name);
+      if (!problem) return;
+      const [path, code] = problem;
       const own: unknown = form.getFieldValue(name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
-      throw new Error(t(Array.isArray(own) && own.length === 0 ? 'required' : code));
+      // An item's problem names the item (`httpPort.1` → "8081: ...").
+      throw new Error(Array.isArray(own) && own.length === 0 ? message('required') : message(code, itemParams(path, body)));
     };
     return { field: (name) => [{ validator: () => check(name) }], list: (name) => [{ validator: () => check(name) }] };
-  }, [form, base, spec, t]);
+  }, [form, base, spec, message]);
 }
 
 /**
@@ -42,20 +43,6 @@ export function useLineRules<V>(form: FormInstance, base: ServiceLine, spec: Tab
  * one holding it. Returns false when none of them is on this form, so the caller toasts instead.
  */
 export function useLineServerErrors(form: FormInstance) {
-  const { t } = useTranslation('fieldErrors');
-  return useCallback(
-    (error: unknown): boolean => {
-      if (!isApiError(error)) return false;
-      const registered = registeredFields(form);
-      const names = new Set(registered.keys());
-      const entries = Object.entries(error.fields ?? {}).flatMap(([path, code]) => {
-        const field = fieldOfPath(path, names);
-        const name = field === undefined ? undefined : registered.get(field);
-        return name ? [{ name, errors: [t(toFieldErrorCode(code))] }] : [];
-      });
-      form.setFields(entries);
-      return entries.length > 0;
-    },
-    [form, t],
-  );
+  const showErrors = useFormErrors(form);
+  return useCallback((error: unknown): boolean => showErrors(error), [showErrors]);
 }

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type ApiHandlers } from '@/test/render-app';
-import { click, confirmTitle, LINE, pickOption, renderLine, UPDATE_PATH } from '../setting/service-overview.fixtures';
+import { click, confirmTitle, enterTag, formItemOf, LINE, pickOption, renderLine, UPDATE_PATH } from '../setting/service-overview.fixtures';
 
 vi.mock('@/lib/socket', async (importOriginal) => ({ ...(await importOriginal<object>()), connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
@@ -48,5 +48,29 @@ describe('SSL/TLS: a certificate that does not cover every domain of the line', 
     expect(sent('POST', UPDATE_PATH)).toHaveLength(1);
     expect(screen.getByTestId('tab-save-ssl')).toBeTruthy();
     expect(screen.queryByTestId('toast-api-error')).toBeNull();
+  });
+});
+
+describe('SSL/TLS: errors about one port name it', () => {
+  it('a port typed out of range is named in the message, before anything is sent', async () => {
+    const { sent } = renderLine('groupName=acme&tab=ssl');
+    await screen.findByTestId('tab-edit-ssl', {}, { timeout: 5000 });
+    click('tab-edit-ssl');
+    await screen.findByTestId('tab-save-ssl');
+    enterTag('field-httpsPort', '5000');
+    click('tab-save-ssl');
+    await waitFor(() => expect(formItemOf('field-httpsPort').textContent).toContain('5000: Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.'));
+    expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
+  it("the server's error about one port names that port", async () => {
+    renderLine('groupName=acme&tab=ssl', { [`POST ${UPDATE_PATH}`]: () => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { 'httpPort.0': 'http_port_not_allowed' } }) });
+    await screen.findByTestId('tab-edit-ssl', {}, { timeout: 5000 });
+    click('tab-edit-ssl');
+    await screen.findByTestId('tab-save-ssl');
+    click('tab-save-ssl');
+    expect(await confirmTitle()).toBe('Are you sure want to proceed?');
+    click('confirm-ok');
+    await waitFor(() => expect(formItemOf('field-httpPort').textContent).toContain(`${LINE.httpPort[0]}: HTTP ports can only be`));
   });
 });
