@@ -69,7 +69,21 @@ export const USER_API = {
 } as const;
 
 export const usernameSchema = text().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).regex(USERNAME_PATTERN);
-export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH).pipe(z.email());
+const emailFormat = z.email();
+/** `user@localhost`, any case; the local part is checked as any other address's. */
+const LOCALHOST_EMAIL = /^([^@\s]+)@localhost$/i;
+/**
+ * A mail address; also `user@localhost`, the one single-label host accepted, because the first
+ * admin's default address is `<ADMIN_USERNAME>@localhost` and they must be able to use
+ * forgot-password with it. Other single-label hosts (`ada@intranet`) stay refused: they are
+ * typos far more often than real mail domains.
+ */
+const isEmailAddress = (value: string): boolean => {
+  if (emailFormat.safeParse(value).success) return true;
+  const local = LOCALHOST_EMAIL.exec(value)?.[1];
+  return local !== undefined && emailFormat.safeParse(`${local}@example.com`).success;
+};
+export const emailSchema = text().trim().max(EMAIL_MAX_LENGTH).refine(isEmailAddress, { message: 'invalid_format' });
 /** A new password; the server also refuses the most common ones. */
 export const newPasswordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** A password being checked, not chosen: only its presence and size matter. */
