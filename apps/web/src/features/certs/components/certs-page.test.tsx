@@ -167,7 +167,8 @@ describe('certificates screen', () => {
     // Straight to page 1: the filtered list's page 2 is never asked for.
     expect(sent('GET', '/api/certs').filter((c) => c.query.has('expiry') && c.query.get('page') !== '1')).toEqual([]);
     await waitFor(() => expect(screen.queryByTestId('cert-log-fresh')).toBeNull());
-    const listKeys = () => queryClient.getQueryCache().findAll({ queryKey: ['certs'], type: 'active' }).map((q) => q.queryKey[1]);
+    // List keys are ['certs', group, 'list', query] (lib/query-keys).
+    const listKeys = () => queryClient.getQueryCache().findAll({ queryKey: ['certs'], type: 'active' }).map((q) => q.queryKey.at(-1));
     expect(listKeys()).toEqual([expect.objectContaining({ page: 1, filters: { expiry: 'expired' } })]);
 
     await chooseOption('filter-status', 'Deploying');
