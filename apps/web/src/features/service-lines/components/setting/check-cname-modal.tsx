@@ -2,6 +2,7 @@ import type { ServiceLine } from '@parapet/shared';
 import { Alert, Button, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '@/lib/toast';
 import { useCheckCname } from '../../api/check-cname';
 
 interface CheckCnameModalProps {
@@ -20,6 +21,12 @@ export function CheckCnameModal({ line, onClose }: CheckCnameModalProps) {
   useEffect(() => mutate({ groupName, appProfileName }), [mutate, groupName, appProfileName]);
 
   const answer = check.data;
+  // Spec §8 "Verification Successful": every domain points at the line, for each answer that says so.
+  const toast = useToast();
+  const { t: tc } = useTranslation('common');
+  useEffect(() => {
+    if (answer?.results.length && answer.results.every((row) => row.ok)) toast.success(tc('messages.verified'), 'check-cname-verified');
+  }, [answer, toast, tc]);
   return (
     <Modal
       open
