@@ -1,6 +1,7 @@
 import { GROUP_API, resourceLimitsAnswerSchema, type ResourceLimitsAnswer } from '@parapet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
+import { resourceLimitsKey } from '../query-keys';
 import { storeGroupResourceLimits } from '../stored-data';
 
 /** GET /api/group/resource-limits?groupName= → the plan's limits and the group's usage; kept per group (spec §3). */
@@ -11,7 +12,7 @@ export async function getResourceLimits(groupName: string, signal?: AbortSignal)
 }
 
 export const resourceLimitsQueryOptions = (groupName: string) =>
-  queryOptions({ queryKey: ['group-resource-limits', groupName], queryFn: ({ signal }) => getResourceLimits(groupName, signal) });
+  queryOptions({ queryKey: resourceLimitsKey(groupName), queryFn: ({ signal }) => getResourceLimits(groupName, signal) });
 
 /** Limits and usage of a group; idle without one (an admin on "all"). */
 export function useResourceLimits(groupName: string | undefined) {
