@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiRequest, NETWORK_ERROR, setRequestLanguage, setUnauthorizedHandler } from './api-client';
+import { onOwnDeployed, settleOwnTask } from './own-changes';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -96,5 +97,31 @@ describe('401 handling', () => {
     stubFetch(() => json(403, { code: 'FORBIDDEN', message: 'No' }));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('what answers carry beyond the code', () => {
+  it('gives the details of an error (CERT_NOT_COVERING names the uncovered domains); drops malformed ones', async () => {
+    const uncovered = [{ appProfileName: 'shop.line', domains: ['shop.example.com'] }];
+    stubFetch(() => json(409, { code: 'CERT_NOT_COVERING', message: 'x', details: { uncovered } }));
+    const error = (await api.put('/certs/1', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.details).toEqual({ uncovered });
+    stubFetch(() => json(409, { code: 'CERT_NOT_COVERING', message: 'x', details: { uncovered: 'all' } }));
+    expect(((await api.put('/certs/1', {}).catch((e: unknown) => e)) as ApiError).details).toBeUndefined();
+  });
+
+  it('notes the task a change queued, so its success can be told to this user only', async () => {
+    const told = vi.fn();
+    const stop = onOwnDeployed(told);
+    const event = { groupName: 'acme', entity: 'service-line', entityId: 'line-9', state: 'succeeded' } as const;
+    stubFetch(() => json(200, { taskNo: 'task-mine' }));
+    await api.get('/service-lines/x');
+    settleOwnTask({ ...event, taskNo: 'task-mine' });
+    // A read that happens to carry a taskNo is not a change of the user's.
+    expect(told).not.toHaveBeenCalled();
+    await api.post('/table/rcm-app-profiles/update/index', {});
+    settleOwnTask({ ...event, taskNo: 'task-mine' });
+    expect(told).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
