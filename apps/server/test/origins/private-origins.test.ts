@@ -87,7 +87,7 @@ describe.each(storeKinds)('private origins on %s', (kind) => {
       expect(made.statusCode).toBe(201);
       // After the save the name's owner points it at the console's own host.
       ZONE['public.example.com'] = ['127.0.0.1'];
-      const scheduler = createHealthScheduler({ db: t.store.db, kind, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
+      const scheduler = createHealthScheduler({ db: t.store.db, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
       expect(await scheduler.tick()).toBe(1);
       const health = (await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id: made.json().id }))).json().health;
       expect(health).toEqual([expect.objectContaining({ health: 'unhealthy', reason: 'forbidden_address', httpStatus: null })]);

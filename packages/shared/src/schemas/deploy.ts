@@ -9,6 +9,14 @@ export const ENTITY_STATUSES = ['Running', 'Deploying'] as const;
 export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 export const entityStatusSchema = z.enum(ENTITY_STATUSES);
 
+/**
+ * Why a deployment failed, as a code the console translates, kept in the item's `lastError`
+ * (and the task's `error`). What the system said (an errno, a path) goes to the server log only.
+ */
+export const DEPLOY_FAILURE_CODES = ['edge_apply_failed'] as const;
+export type DeployFailureCode = (typeof DEPLOY_FAILURE_CODES)[number];
+export const isDeployFailureCode = (value: string): value is DeployFailureCode => (DEPLOY_FAILURE_CODES as readonly string[]).includes(value);
+
 export const TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 /** The kinds of entity a task deploys. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TaskUpdatedEvent } from '@parapet/shared';
+import type { DeployFailureCode } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { Config } from '../../env.js';
 import { onTaskQueued } from '../../core/enqueue.js';
@@ -28,13 +29,10 @@ export interface DeployWorker {
 }
 
 /**
- * What a client may read about a failure: the operating system's error code at most, never
- * a path or a stack (ARCHITECTURE §4).
+ * What a client may read about a failure: a code the console translates, never a path, a
+ * stack or a system error code (ARCHITECTURE §4); the failure itself is logged.
  */
-function reasonOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? `The edge could not apply the change (${code}).` : 'The edge could not apply the change.';
-}
+const reasonOf = (_error: unknown): DeployFailureCode => 'edge_apply_failed';
 
 export function createDeployWorker(options: WorkerOptions): DeployWorker {
   const { db, config, owner, emit, log } = options;

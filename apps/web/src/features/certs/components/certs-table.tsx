@@ -3,6 +3,7 @@ import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deployFailureText } from '@/lib/deploy-failure';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
@@ -36,7 +37,7 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
         key: 'status',
         title: t('certs:fields.status'),
         render: (_, c) => (
-          <Tooltip title={c.lastError ? t('certs:deployFailed', { reason: c.lastError }) : undefined}>
+          <Tooltip title={c.lastError ? t('certs:deployFailed', { reason: deployFailureText(c.lastError) }) : undefined}>
             <Tag color={c.status !== 'Running' ? 'processing' : c.lastError ? 'orange' : 'green'} data-testid={`cert-status-${c.keypairname}`}>
               {t(`certs:status.${c.status}`)}
             </Tag>

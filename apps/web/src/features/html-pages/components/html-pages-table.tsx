@@ -3,6 +3,7 @@ import { Button, Empty, Space, Tag, Typography, type TableColumnsType } from 'an
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deployFailureText } from '@/lib/deploy-failure';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
 import { isApiError } from '@/lib/api-client';
@@ -44,7 +45,7 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
             </Tag>
             {p.lastError ? (
               <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`html-page-error-${p.htmlPageName}`}>
-                {t('htmlPages:lastError', { error: p.lastError })}
+                {t('htmlPages:lastError', { error: deployFailureText(p.lastError) })}
               </Typography.Text>
             ) : null}
           </Space>

@@ -2,6 +2,7 @@ import type { OriginPolicy } from '@parapet/shared';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { deployFailureText } from '@/lib/deploy-failure';
 import { OriginsCell } from './origins-cell';
 
 /** Columns the selector may hide (stored under userSelectedColumns.origin); name and actions always show. */
@@ -55,7 +56,7 @@ export function optionalColumns(t: TFunction<'originPolicies'>, regionName: (cod
           </Tag>
           {p.lastError ? (
             <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`origin-policy-error-${p.policyName}`}>
-              {t('lastError', { error: p.lastError })}
+              {t('lastError', { error: deployFailureText(p.lastError) })}
             </Typography.Text>
           ) : null}
         </Space>

@@ -2,6 +2,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import type { LineStatus } from '@parapet/shared';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deployFailureText } from '@/lib/deploy-failure';
 
 const COLORS: Record<LineStatus, string> = { Running: 'green', Deploying: 'orange', Deleting: 'red' };
 
@@ -27,7 +28,7 @@ export function LineStatusTag({ status, testId, lastError, errorTestId }: LineSt
     <Space orientation="vertical" size={2}>
       {tag}
       <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={errorTestId}>
-        {t('lastError', { error: lastError })}
+        {t('lastError', { error: deployFailureText(lastError) })}
       </Typography.Text>
     </Space>
   );

@@ -2,6 +2,7 @@ import { ClearOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@
 import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deployFailureText } from '@/lib/deploy-failure';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@/lib/paths';
 import { withGroup } from '@/lib/tenancy/group-selection';
@@ -61,7 +62,7 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
           },
         ]}
       />
-      {line.lastError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('header.lastError', { error: line.lastError })} data-testid="service-last-error" /> : null}
+      {line.lastError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('header.lastError', { error: deployFailureText(line.lastError) })} data-testid="service-last-error" /> : null}
       {checking ? <CheckCnameModal line={line} onClose={() => setChecking(false)} /> : null}
       <PurgeModal line={purging ? line : undefined} onClose={() => setPurging(false)} />
     </>
