@@ -357,6 +357,7 @@ export const ipValidateAnswerSchema = z
     code: z.enum(['invalid_origin_address', ...PRIVATE_ORIGIN_FIELD_CODES]).optional(),
   })
   .meta({ id: 'IpValidateAnswer' });
+export type IpValidateAnswer = z.infer<typeof ipValidateAnswerSchema>;
 
 /** `GET /validate/documentexist` (spec §7): is a line name (in the group) or a domain (anywhere) taken. */
 export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername'] as const;

@@ -2,7 +2,7 @@ import { documentExistAnswerSchema, SERVICE_LINE_API } from '@parapet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/api-client';
-import { validateOrigin } from '@/lib/validate-origin';
+import { originProblem } from '@/lib/validate-origin';
 import { originCheckKey, serviceLineKeys } from '@/lib/query-keys';
 
 /** GET /api/validate/documentexist?topic=appProfileName&fieldVal=&groupName=&timestamp= → is the name taken in the group. */
@@ -20,8 +20,8 @@ export function useLineFieldChecks() {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      originValid: (address: string) =>
-        queryClient.fetchQuery({ queryKey: originCheckKey(address), queryFn: ({ signal }) => validateOrigin(address, signal), staleTime: Infinity }),
+      originProblem: (address: string) =>
+        queryClient.fetchQuery({ queryKey: originCheckKey(address), queryFn: ({ signal }) => originProblem(address, signal), staleTime: Infinity }),
       nameExists: (groupName: string, name: string) =>
         queryClient.fetchQuery({ queryKey: serviceLineKeys.nameExists(groupName, name), queryFn: ({ signal }) => lineNameExists(groupName, name, signal), staleTime: 10_000 }),
     }),

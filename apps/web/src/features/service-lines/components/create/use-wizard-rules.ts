@@ -2,6 +2,7 @@ import { isOriginAddress } from '@parapet/shared';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OriginProblem } from '@/lib/validate-origin';
 import { useLineFieldChecks } from '../../api/validate-line-fields';
 import { wizardFieldProblem, type WizardField, type WizardValues } from './wizard-values';
 
@@ -18,7 +19,8 @@ export function useWizardRules(groupName: string): (field: WizardField) => FormR
   const { t } = useTranslation(['fieldErrors', 'serviceLines']);
   const checks = useLineFieldChecks();
   return useMemo(() => {
-    const badOrigins = (addresses: string[]) => new Error(t('serviceLines:wizard.badOrigins', { addresses: addresses.join(', '), message: t('fieldErrors:invalid_origin_address') }));
+    const badOrigins = (addresses: string[], code: 'invalid_origin_address' | OriginProblem = 'invalid_origin_address') =>
+      new Error(t('serviceLines:wizard.badOrigins', { addresses: addresses.join(', '), message: t(`fieldErrors:${code}`) }));
     return (field: WizardField) => [
       ({ getFieldsValue }) => ({
         validator: async () => {
@@ -32,9 +34,10 @@ export function useWizardRules(groupName: string): (field: WizardField) => FormR
           }
           if (field === 'origins') {
             const addresses = values.origins.map((a) => a.trim());
-            const valid = await Promise.all(addresses.map((a) => orPass(checks.originValid(a), true)));
-            const bad = addresses.filter((_, i) => !valid[i]);
-            if (bad.length) throw badOrigins(bad);
+            // The server's answer says why, a private address apart from a malformed one.
+            const problems = await Promise.all(addresses.map((a) => orPass(checks.originProblem(a), null)));
+            const first = problems.find((p) => p !== null);
+            if (first) throw badOrigins(addresses.filter((_, i) => problems[i] === first), first);
           }
         },
       }),

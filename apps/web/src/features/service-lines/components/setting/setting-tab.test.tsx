@@ -186,6 +186,16 @@ describe('editing a tab', () => {
     expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
   });
 
+  it('says when the server refuses an origin as a private address', async () => {
+    const { sent } = await editTab('origin', {
+      'POST /api/validate/ipvalidate': () => json(200, { success: false, code: 'private_origin_address' }),
+      [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-5' }),
+    });
+    await saveAndConfirm('origin');
+    await waitFor(() => expect(formItemOf('field-origins-0-address').textContent).toContain('Origins must be public addresses.'));
+    expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
+  });
+
   it('saves region → policy rows in place of the line\'s own origins', async () => {
     const { sent } = await editTab('origin', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-4' }) });
     click('field-useOriginPolicy');

@@ -98,7 +98,7 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
     if (!body.useOriginPolicy && body.origins.length) {
       const bad = await invalidOrigins(body.origins.map((o) => o.address)).catch(() => []);
       if (bad.length) {
-        form.setFields(bad.map((i) => ({ name: ['origins', i, 'address'], errors: [tc('fieldErrors:invalid_origin_address')] })));
+        form.setFields(bad.map(({ index, code }) => ({ name: ['origins', index, 'address'], errors: [tc(`fieldErrors:${code}`)] })));
         return;
       }
     }
