@@ -18,7 +18,7 @@ const password = 'Bench-Admin-Password-1';
 
 const server = spawn('node', ['apps/server/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password, ALLOW_PRIVATE_ORIGINS: 'true' },
   stdio: 'inherit',
 });
 

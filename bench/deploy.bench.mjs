@@ -17,7 +17,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-bench-'));
 const password = 'Bench-Admin-Password-1';
 const server = spawn('node', ['apps/server/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password, HEALTH_CHECKS: 'false' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password, HEALTH_CHECKS: 'false', ALLOW_PRIVATE_ORIGINS: 'true' },
   stdio: 'inherit',
 });
 
