@@ -1,11 +1,12 @@
 import type { ServiceLine } from '@parapet/shared';
 import { createContext, useContext } from 'react';
+import type { LineAccess } from './line-access';
 
 export interface LineContextValue {
   /** The line as last read. */
   line: ServiceLine;
-  /** Write access to service lines in the line's group. */
-  canWrite: boolean;
+  /** What the user may read and change of it, per child of `serviceLines` (a tab). */
+  access: LineAccess;
   /** Reads the line again (a conflict's Reload); resolves to the fresh line, if it came. */
   reload: () => Promise<ServiceLine | undefined>;
 }

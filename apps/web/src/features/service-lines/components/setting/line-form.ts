@@ -19,6 +19,21 @@ export function lineBody<V>(base: ServiceLine, spec: TabFormSpec<V>, values: V):
 }
 
 /**
+ * The spec as a user may save it: changes only to the settings they may write (their children's,
+ * `lineFieldsOf`), every other setting sent as it was read, so a save never needs a child's write
+ * the user lacks. A tab's fields of another child are also disabled; this holds if one slips.
+ */
+export function writableSpec<V>(spec: TabFormSpec<V>, writable: ReadonlySet<keyof ServiceLineSettings>): TabFormSpec<V> {
+  return {
+    toForm: spec.toForm,
+    toChanges: (values, base) => {
+      const changes = spec.toChanges(values, base);
+      return Object.fromEntries(Object.entries(changes).filter(([key]) => writable.has(key as keyof ServiceLineSettings))) as Partial<ServiceLine>;
+    },
+  };
+}
+
+/**
  * The form field a problem path shows on: the field registered under that path, or else the
  * nearest enclosing one (`httpsPort.0` → the tag box `httpsPort`; `usedOriginPolicies.1.regionName.0`
  * → that row's region box). Undefined when no field of the form holds it.

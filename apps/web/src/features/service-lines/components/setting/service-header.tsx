@@ -1,5 +1,5 @@
 import { ClearOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deployFailureText } from '@/lib/deploy-failure';
@@ -15,14 +15,16 @@ import { LineStatusTag } from '../status-tag';
 /** The line's name, status and CNAME, and the screen's actions (spec §2 Service Setting). */
 export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
   const { t } = useTranslation('serviceLines');
-  const { line, canWrite } = useLine();
+  const { line, access } = useLine();
+  // Check CNAME reads the line's domains; clearing cache is the cache rules' write (docs/tenancy.md).
+  const canCheck = access.read('domains');
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
   const [purging, setPurging] = useState(false);
 
   const actions = (
     <Space wrap>
-      {canWrite ? (
+      {access.line ? (
         <Button icon={<PlusOutlined />} onClick={() => void navigate(withGroup(PATHS.serviceLineCreate, line.groupName))} data-testid="service-create-another">
           {t('actions.createAnother')}
         </Button>
@@ -30,10 +32,15 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
       <Button icon={<RollbackOutlined />} onClick={onOverview} data-testid="service-back-overview">
         {t('actions.backToOverview')}
       </Button>
-      <Button icon={<SearchOutlined />} onClick={() => setChecking(true)} data-testid="check-cname">
-        {t('actions.checkCname')}
-      </Button>
-      {canWrite ? (
+      {/* A disabled button hears no pointer, so the tooltip sits on a wrapper. */}
+      <Tooltip title={canCheck ? undefined : t('access.noDomainsRead')}>
+        <span style={{ display: 'inline-block' }} data-testid="check-cname-wrap">
+          <Button icon={<SearchOutlined />} disabled={!canCheck} style={canCheck ? undefined : { pointerEvents: 'none' }} onClick={() => setChecking(true)} data-testid="check-cname">
+            {t('actions.checkCname')}
+          </Button>
+        </span>
+      </Tooltip>
+      {access.write('cacheRules') ? (
         <Button icon={<ClearOutlined />} disabled={line.status === 'Deleting'} onClick={() => setPurging(true)} data-testid="purge-cache">
           {t('actions.purge')}
         </Button>

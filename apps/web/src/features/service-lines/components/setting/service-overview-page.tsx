@@ -1,4 +1,4 @@
-import { ALL_GROUPS, can } from '@parapet/shared';
+import { ALL_GROUPS } from '@parapet/shared';
 import { Alert, Result, Spin, Tabs } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useGroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
 import { useServiceLine } from '../../api/get-service-line';
 import { ChooseLine } from './choose-line';
+import { lineAccess, TAB_CHILD } from './line-access';
 import { LineContext, type LineContextValue } from './line-context';
 import { ServiceHeader } from './service-header';
 import { TAB_KEYS, useTabParam, type TabKey } from './tab-param';
@@ -52,7 +53,7 @@ export function ServiceOverviewPage() {
     () =>
       query.data && {
         line: query.data,
-        canWrite: user !== undefined && can(user, query.data.groupName, { permission: 'serviceLines', access: 'write' }),
+        access: lineAccess(user, query.data.groupName),
         reload: () => refetch().then((answer) => answer.data),
       },
     [query.data, user, refetch],
@@ -76,17 +77,24 @@ export function ServiceOverviewPage() {
 function LineScreen({ context }: { context: LineContextValue }) {
   const { t } = useTranslation('serviceLines');
   const [tab, setTab] = useTabParam();
+  // A tab shows only with its child's read (docs/tenancy.md); a URL naming another opens the first shown.
+  const shown = TAB_KEYS.filter((key) => context.access.read(TAB_CHILD[key]));
+  const active = shown.includes(tab) ? tab : shown[0];
   return (
     <LineContext.Provider value={context}>
       <ServiceHeader onOverview={() => setTab('overview')} />
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as TabKey)}
-        destroyOnHidden
-        aria-label={t('tabs.label')}
-        items={TAB_KEYS.map((key) => ({ key, label: <span data-testid={`service-tab-${key}`}>{t(`tabs.${key}`)}</span>, children: key === tab ? PANES[key]() : null }))}
-        data-testid="service-overview-tabs"
-      />
+      {active ? (
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setTab(key as TabKey)}
+          destroyOnHidden
+          aria-label={t('tabs.label')}
+          items={shown.map((key) => ({ key, label: <span data-testid={`service-tab-${key}`}>{t(`tabs.${key}`)}</span>, children: key === active ? PANES[key]() : null }))}
+          data-testid="service-overview-tabs"
+        />
+      ) : (
+        <Alert type="info" showIcon title={t('access.noTabs')} data-testid="service-no-tabs" />
+      )}
     </LineContext.Provider>
   );
 }

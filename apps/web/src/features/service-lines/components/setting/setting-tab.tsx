@@ -1,6 +1,6 @@
-import { SettingOutlined } from '@ant-design/icons';
-import type { ServiceLine } from '@parapet/shared';
-import { Alert, App, Button, Card, Form, Space, type ButtonProps, type FormInstance, type FormRule } from 'antd';
+import { LockOutlined, SettingOutlined } from '@ant-design/icons';
+import type { ServiceLine, ServiceLineSettings } from '@parapet/shared';
+import { Alert, App, Button, Card, Form, Space, Tag, Tooltip, type ButtonProps, type FormInstance, type FormRule } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
@@ -8,8 +8,9 @@ import { isApiError } from '@/lib/api-client';
 import { useToast } from '@/lib/toast';
 import { invalidOrigins } from '@/lib/validate-origin';
 import { useUpdateServiceLine, type UpdateServiceLineBody } from '../../api/update-service-line';
+import { TAB_CHILD } from './line-access';
 import { useLine } from './line-context';
-import { lineBody, type TabFormSpec } from './line-form';
+import { lineBody, writableSpec, type TabFormSpec } from './line-form';
 import { useLineRules, useLineServerErrors, type LineRules } from './line-rules';
 import type { TabKey } from './tab-param';
 import { useTaskToast } from '../use-task-toast';
@@ -22,6 +23,8 @@ export interface EditContext {
   listRules: LineRules['list'];
   /** The line the form was filled from. */
   base: ServiceLine;
+  /** A setting of another child that the user may not write: its field shows disabled. */
+  locked: (field: keyof ServiceLineSettings) => boolean;
 }
 
 interface SettingTabProps<V> {
@@ -36,11 +39,12 @@ interface SettingTabProps<V> {
 /**
  * One tab of settings (GLOSSARY §1): read mode with a gear that switches to a form with
  * Cancel and Save. Save asks "Are you sure want to proceed?" and posts the whole line as it
- * was read, with the tab's changes.
+ * was read, with the tab's changes. The gear needs the write of the tab's child of
+ * `serviceLines` (TAB_CHILD); without it the tab stays in read mode, marked read-only.
  */
 export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
   const { t } = useTranslation('serviceLines');
-  const { line, canWrite, reload } = useLine();
+  const { line, access, reload } = useLine();
   // The line the form was filled from: its version goes with the save, so a save by
   // someone else in between is answered with a conflict instead of being overwritten.
   const [base, setBase] = useState<ServiceLine>();
@@ -48,11 +52,13 @@ export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
   const [round, setRound] = useState(0);
 
   if (!base) {
-    const edit = canWrite ? (
+    const edit = access.write(TAB_CHILD[tab]) ? (
       <Button icon={<SettingOutlined />} disabled={line.status === 'Deleting'} onClick={() => setBase(line)} data-testid={`tab-edit-${tab}`}>
         {t('actions.edit')}
       </Button>
-    ) : null;
+    ) : (
+      <ReadOnlyTag tab={tab} />
+    );
     return (
       <Card title={t(`tabs.${tab}`)} extra={edit} data-testid={`tab-read-${tab}`}>
         {read}
@@ -72,14 +78,30 @@ export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
   );
 }
 
+/** Says why a tab has no Edit: the user's role may view its settings but not change them. */
+export function ReadOnlyTag({ tab }: { tab: TabKey }) {
+  const { t } = useTranslation('serviceLines');
+  return (
+    <Tooltip title={t('access.readOnlyHint')}>
+      <Tag icon={<LockOutlined />} data-testid={`tab-readonly-${tab}`}>
+        {t('access.readOnly')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 interface TabEditorProps<V> extends Pick<SettingTabProps<V>, 'tab' | 'spec' | 'fields'> {
   base: ServiceLine;
   onClose: () => void;
   onReload: () => void;
 }
 
-function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorProps<V>) {
+function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: TabEditorProps<V>) {
   const { t } = useTranslation('serviceLines');
+  const { access } = useLine();
+  // A field of another child the user may not write is disabled, and its change never sent.
+  const spec = useMemo(() => writableSpec(tabSpec, access.writable), [tabSpec, access.writable]);
+  const locked = (field: keyof ServiceLineSettings) => !access.writable.has(field);
   const { t: tc } = useTranslation(['common', 'errors', 'fieldErrors']);
   const { modal } = App.useApp();
   const [form] = Form.useForm();
@@ -147,7 +169,7 @@ function TabEditor<V>({ tab, base, spec, fields, onClose, onReload }: TabEditorP
           data-testid="service-conflict"
         />
       ) : null}
-      {fields({ form, rules: rules.field, listRules: rules.list, base })}
+      {fields({ form, rules: rules.field, listRules: rules.list, base, locked })}
       <Space>
         <Button onClick={onClose} data-testid={`tab-cancel-${tab}`}>
           {tc('common:actions.cancel')}

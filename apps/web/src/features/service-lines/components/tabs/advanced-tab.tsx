@@ -56,12 +56,14 @@ export function AdvancedTab() {
   return <SettingTab tab="advanced" read={read} spec={spec} fields={(context) => <AdvancedFields {...context} />} />;
 }
 
-function AdvancedFields({ form, rules, base }: EditContext) {
+function AdvancedFields({ form, rules, base, locked }: EditContext) {
   const { t } = useTranslation('serviceLines');
   const pages = useHtmlPageNames(base.groupName);
   const range = useRangeRule();
   const custom = Form.useWatch('setCustomHostHeader', form) === 'on';
   const pageOptions = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({ value: name, label: name }));
+  // The error page is the HTML pages child's (LINE_FIELD_CHILD), shown here too.
+  const pageLocked = locked('errorHtmlPageName');
   const toggle = (name: (typeof KEYS)[number], extra?: string) => (
     <Col xs={24} md={12} key={name}>
       <Form.Item name={name} label={t(`fields.${name}`)} extra={extra} valuePropName="checked">
@@ -73,8 +75,8 @@ function AdvancedFields({ form, rules, base }: EditContext) {
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item name="errorHtmlPageName" label={t('fields.errorHtmlPageName')} rules={rules('errorHtmlPageName')}>
-          <Select showSearch options={pageOptions} loading={pages.isFetching} aria-label={t('fields.errorHtmlPageName')} data-testid="field-errorHtmlPageName" />
+        <Form.Item name="errorHtmlPageName" label={t('fields.errorHtmlPageName')} tooltip={pageLocked ? t('access.lockedField') : undefined} rules={rules('errorHtmlPageName')}>
+          <Select showSearch disabled={pageLocked} options={pageOptions} loading={pages.isFetching} aria-label={t('fields.errorHtmlPageName')} data-testid="field-errorHtmlPageName" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fullAccess, type RolePermissions } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/render-app';
 import { click, confirmTitle, renderLine, type } from '../setting/service-overview.fixtures';
@@ -10,8 +11,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const openDomains = (handlers: Parameters<typeof renderLine>[1] = {}) => {
-  const rendered = renderLine('groupName=acme&tab=domains', handlers);
+const openDomains = (handlers: Parameters<typeof renderLine>[1] = {}, role?: RolePermissions) => {
+  const rendered = renderLine('groupName=acme&tab=domains', handlers, role);
   return screen.findByTestId('domain-row-www.shop.example.com').then(() => rendered);
 };
 const tick = (domain: string) => fireEvent.click(within(screen.getByTestId(`domain-row-${domain}`)).getByRole('checkbox'));
@@ -79,5 +80,29 @@ describe('domains tab', () => {
       servername: ['blog.shop.example.com', 'shop.example.org'],
       description: 'new',
     });
+  });
+
+  it('hides add, edit and delete without the domains write, keeping clear cache for the cache rules write', async () => {
+    const role = { ...fullAccess(), serviceLines: { read: true, write: true, children: { domains: { read: true, write: false } } } };
+    const { sent } = await openDomains({ 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 'task-8' }) }, role);
+    expect(screen.queryByTestId('domain-add')).toBeNull();
+    expect(screen.queryByTestId('domains-bulk-delete')).toBeNull();
+    expect(screen.queryByTestId('domains-bulk-edit')).toBeNull();
+    expect(screen.getByTestId('tab-readonly-domains').textContent).toBe('Read only');
+    tick('www.shop.example.com');
+    click('domains-bulk-purge');
+    await screen.findByTestId('confirm-ok');
+    click('confirm-ok');
+    await screen.findByTestId('purge-started');
+    expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({ paths: [], domains: ['www.shop.example.com'] });
+  });
+
+  it('offers no action and no ticking with neither the domains nor the cache rules write', async () => {
+    const children = { domains: { read: true, write: false }, cacheRules: { read: true, write: false } };
+    await openDomains({}, { ...fullAccess(), serviceLines: { read: true, write: true, children } });
+    expect(screen.queryByTestId('domains-bulk-purge')).toBeNull();
+    expect(screen.queryByTestId('domain-add')).toBeNull();
+    expect(within(screen.getByTestId('domains-table')).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByTestId('tab-readonly-domains')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import { useBulkDeleteDomains } from '../../api/bulk-delete-domains';
 import { useLineDomains, type LineDomain } from '../../api/list-line-domains';
 import { usePurgeServiceLine } from '../../api/purge-service-line';
 import { useLine } from '../setting/line-context';
+import { ReadOnlyTag } from '../setting/setting-tab';
 import { LineStatusTag } from '../status-tag';
 import { TextOrDash } from '../setting/read-view';
 import { useTaskToast } from '../use-task-toast';
@@ -28,10 +29,17 @@ function useDomainLimit(): number | undefined {
 /** A click on a row toggles it too, so the whole row is a target; not one on its checkbox or on a control inside it. */
 const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest('.ant-table-selection-column, button, a, [role="button"], .ant-typography-copy') !== null;
 
-/** The line's domains: add, and bulk edit, delete and clear cache on the selected ones (spec §2 Domains list). */
+/**
+ * The line's domains: add, and bulk edit, delete and clear cache on the selected ones (spec §2
+ * Domains list). Adding, describing and deleting need the `domains` write, clearing cache the
+ * `cacheRules` write; rows can be ticked for whichever of them the user has.
+ */
 export function DomainsTab() {
   const { t } = useTranslation(['serviceLines', 'fieldErrors', 'common']);
-  const { line, canWrite } = useLine();
+  const { line, access } = useLine();
+  const canEdit = access.write('domains');
+  const canPurge = access.write('cacheRules');
+  const canSelect = canEdit || canPurge;
   const { modal } = App.useApp();
   const toast = useToast();
   const taskToast = useTaskToast();
@@ -80,22 +88,34 @@ export function DomainsTab() {
       purge.mutate({ id: line.id, paths: [], domains: chosen }, { onSuccess: (answer) => void taskToast(answer, t('messages.purgeStarted'), 'purge-started'), onError }),
     );
 
-  const actions = canWrite ? (
+  const actions = canSelect ? (
     <Space wrap>
-      <Button icon={<EditOutlined />} disabled={!chosen.length} onClick={() => setEditing(true)} data-testid="domains-bulk-edit">
-        {t('domains.bulkEdit')}
-      </Button>
-      <Button icon={<ClearOutlined />} disabled={!chosen.length} loading={purge.isPending} onClick={bulkPurge} data-testid="domains-bulk-purge">
-        {t('domains.bulkPurge')}
-      </Button>
-      <Button danger icon={<DeleteOutlined />} disabled={!chosen.length} loading={remove.isPending} onClick={bulkDelete} data-testid="domains-bulk-delete">
-        {t('domains.bulkDelete')}
-      </Button>
-      <Button type="primary" icon={<PlusOutlined />} disabled={max !== undefined && count >= max} onClick={() => setAdding(true)} data-testid="domain-add">
-        {t('domains.add')}
-      </Button>
+      {canEdit ? (
+        <Button icon={<EditOutlined />} disabled={!chosen.length} onClick={() => setEditing(true)} data-testid="domains-bulk-edit">
+          {t('domains.bulkEdit')}
+        </Button>
+      ) : null}
+      {canPurge ? (
+        <Button icon={<ClearOutlined />} disabled={!chosen.length} loading={purge.isPending} onClick={bulkPurge} data-testid="domains-bulk-purge">
+          {t('domains.bulkPurge')}
+        </Button>
+      ) : null}
+      {canEdit ? (
+        <Button danger icon={<DeleteOutlined />} disabled={!chosen.length} loading={remove.isPending} onClick={bulkDelete} data-testid="domains-bulk-delete">
+          {t('domains.bulkDelete')}
+        </Button>
+      ) : null}
+      {canEdit ? (
+        <Button type="primary" icon={<PlusOutlined />} disabled={max !== undefined && count >= max} onClick={() => setAdding(true)} data-testid="domain-add">
+          {t('domains.add')}
+        </Button>
+      ) : (
+        <ReadOnlyTag tab="domains" />
+      )}
     </Space>
-  ) : null;
+  ) : (
+    <ReadOnlyTag tab="domains" />
+  );
 
   return (
     <Card title={t('tabs.domains')} extra={actions} data-testid="tab-read-domains">
@@ -112,12 +132,12 @@ export function DomainsTab() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('domains.empty') }}
-        rowSelection={canWrite ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={canSelect ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         onRow={(row) =>
           ({
             'data-testid': `domain-row-${row.domain}`,
             onClick: (event: MouseEvent) => {
-              if (canWrite && !fromControl(event)) toggle(row.domain);
+              if (canSelect && !fromControl(event)) toggle(row.domain);
             },
           }) as HTMLAttributes<HTMLElement>
         }
