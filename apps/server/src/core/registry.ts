@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { CountedLimit, DeployEntity, ErrorCode, LineStatus, Permission } from '@parapet/shared';
+import type { CountedLimit, DeployEntity, ErrorCode, LineStatus } from '@parapet/shared';
 import type { Config } from '../env.js';
 import type { Database } from '../db/schema.js';
 import type { AppError } from '../lib/app-error.js';
@@ -57,8 +57,6 @@ export interface DeployedKind<Row extends ItemRow = ItemRow, Checked = unknown> 
   /** The column unique within a group, and the API field it is. */
   nameColumn: string;
   nameField: string;
-  /** The area permission that reads and writes it. */
-  permission: Permission;
   /**
    * The answer to a change while its task is in flight: an error code ("Cert is being
    * deployed...", spec §8), or null for an empty taskNo (service lines, spec §4).

@@ -14,7 +14,6 @@ export const certKind: DeployedKind<CertRow, void> = {
   table: 'certs',
   nameColumn: 'keypairname',
   nameField: 'keypairname',
-  permission: 'certificates',
   deployingCode: 'CERT_DEPLOYING',
   quota: { limit: 'maxCertCount', count: countCerts },
   publisher: certPublisher,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployTask } from '@parapet/shared';
-import { deployedKind } from '../../core/registry.js';
+import { ENTITY_PERMISSION, TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployTask } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { findTask, type TaskRow } from './tasks.repository.js';
 
@@ -25,7 +24,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(TASK_API.task, { schema: { tags: ['deploying'], security: [{ session: [] }], summary: 'A deploy task and its state', params: taskParamsSchema, response: { 200: taskSchema, ...errors } } }, async (request) => {
     const row = await findTask(app.store.db, request.params.taskNo);
     if (!row) throw new AppError('NOT_FOUND');
-    await app.assertGroupAccess(request, row.group_name, { permission: deployedKind(row.entity).permission, access: 'read' });
+    await app.assertGroupAccess(request, row.group_name, { permission: ENTITY_PERMISSION[row.entity], access: 'read' });
     return toTask(row);
   });
 };

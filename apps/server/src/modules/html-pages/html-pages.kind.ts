@@ -12,7 +12,6 @@ export const htmlPageKind: DeployedKind<PageRow, void> = {
   table: 'html_pages',
   nameColumn: 'html_page_name',
   nameField: 'htmlPageName',
-  permission: 'htmlPages',
   deployingCode: 'HTML_PAGE_DEPLOYING',
   quota: { limit: 'maxHtmlPageCount', count: countPages },
   publisher: htmlPagePublisher,

@@ -16,7 +16,6 @@ export const originPolicyKind: DeployedKind<PolicyRow, void> = {
   table: 'origin_policies',
   nameColumn: 'policy_name',
   nameField: 'policyName',
-  permission: 'originPolicy',
   deployingCode: 'ORIGIN_POLICY_DEPLOYING',
   quota: { limit: 'maxOriginPolicyCount', count: countPolicies },
   publisher: originPolicyPublisher,

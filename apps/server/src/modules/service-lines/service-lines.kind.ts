@@ -27,7 +27,6 @@ export const serviceLineKind: DeployedKind<LineRow, CheckedLine> = {
   table: 'service_lines',
   nameColumn: 'app_profile_name',
   nameField: 'appProfileName',
-  permission: 'serviceLines',
   deployingCode: null,
   keptUntilRemoved: true,
   quota: { limit: 'maxAppProfileCount', count: countLines },
