@@ -148,6 +148,40 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
       expect((await createLine({ appProfileName: 'plain.line', servername: ['plain.example.com'], scheme: ['http'], keypairname: 'other' })).statusCode).toBe(200);
     });
   });
+
+  describe('adding domains to a line (Domains tab)', () => {
+    const addDomains = (servername: string[], over: Record<string, unknown> = {}) =>
+      owner.client.post(SERVICE_LINE_API.addDomain, { groupName: owner.username, appProfileName: 'shop.line', servername, description: 'new', ...over });
+    beforeEach(async () => {
+      await uploadCert('shop', shop);
+      // old.example.com was left uncovered, and accepted, when the line was made.
+      expect((await createLine({ servername: ['shop.example.com', 'old.example.com'], confirmUncovered: true })).statusCode).toBe(200);
+      await t.app.deploy.drain();
+    });
+
+    it('answers 409 naming only the new domains the certificate does not cover, and adds nothing', async () => {
+      const refused = await addDomains(['www.shop.example.com', 'new.example.com']);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'CERT_NOT_COVERING',
+        message: expect.any(String),
+        details: { uncovered: [{ appProfileName: 'shop.line', domains: ['new.example.com'] }] },
+      });
+      expect(await lineNamed('shop.line')).toMatchObject({ servername: ['shop.example.com', 'old.example.com'], version: 1 });
+    });
+
+    it('adds them once confirmed', async () => {
+      const confirmed = await addDomains(['www.shop.example.com', 'new.example.com'], { confirmUncovered: true });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().taskNo).toBeTruthy();
+      await t.app.deploy.drain();
+      expect(await lineNamed('shop.line')).toMatchObject({ servername: ['shop.example.com', 'old.example.com', 'www.shop.example.com', 'new.example.com'], version: 2 });
+    });
+
+    it('adds domains the certificate covers without asking', async () => {
+      expect((await addDomains(['www.shop.example.com'])).statusCode).toBe(200);
+    });
+  });
 });
 
 describe.each(storeKinds)('errors naming the item on %s', (kind) => {

@@ -318,9 +318,19 @@ export const purgeSchema = z
 export const lineDomainSchema = z.object({ domain: text(), description: text(), cnameto: text(), status: z.enum(LINE_STATUSES), createdBy: text(), createdAt: z.number() }).meta({ id: 'LineDomain' });
 export const lineDomainListSchema = z.object({ items: z.array(lineDomainSchema) }).meta({ id: 'LineDomainList' });
 
-/** Add domains (spec §7 `/table/rcm-nginxconfigs/update/create`): one or more, with a description. */
+/**
+ * Add domains (spec §7 `/table/rcm-nginxconfigs/update/create`): one or more, with a description.
+ * New domains the line's certificate does not cover are asked about like a line save
+ * (CERT_NOT_COVERING), then sent again with `confirmUncovered`.
+ */
 export const addDomainSchema = z
-  .object({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, servername: z.array(domainSchema).min(1).max(500), description: text().max(500).default('') })
+  .object({
+    groupName: text().min(1).max(64),
+    appProfileName: appProfileNameSchema,
+    servername: z.array(domainSchema).min(1).max(500),
+    description: text().max(500).default(''),
+    confirmUncovered: confirmUncoveredSchema,
+  })
   .meta({ id: 'AddDomain' });
 /** Bulk edit: the same description on the chosen domains (no redeploy: the edge does not read it). */
 export const bulkEditDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500), description: text().max(500) }).meta({ id: 'BulkEditDomains' });

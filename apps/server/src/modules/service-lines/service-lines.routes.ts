@@ -120,8 +120,8 @@ export const serviceLineRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(SERVICE_LINE_API.addDomain, { schema: { tags, security, summary: 'Add domains to a line (spec §7); answers the deploy task', body: addDomainSchema, response: { 200: taskAnswerSchema, ...errors } } }, async (request) => {
-    const { groupName, appProfileName, servername, description } = request.body;
-    return addDomains(await context(request), await loadByName(request, groupName, appProfileName, 'write', 'domains'), servername, description);
+    const { groupName, appProfileName, servername, description, confirmUncovered } = request.body;
+    return addDomains(await context(request), await loadByName(request, groupName, appProfileName, 'write', 'domains'), servername, description, confirmUncovered === true);
   });
 
   app.post(SERVICE_LINE_API.bulkEditDomains, { schema: { tags, security, summary: 'Give several domains of a line one description', params: idParamsSchema, body: bulkEditDomainsSchema, response: { 200: okSchema, ...errors } } }, async (request) => {

@@ -107,16 +107,19 @@ async function saveLine(ctx: LineContext, before: LineRow, settings: ServiceLine
 
 const currentSettings = settingsOfLine;
 
-/** Adds domains to a line (spec §7 rcm-nginxconfigs create); one already on the line is a duplicate. */
-export async function addDomains(ctx: LineContext, row: LineRow, domains: string[], description: string): Promise<TaskAnswer> {
+/**
+ * Adds domains to a line (spec §7 rcm-nginxconfigs create); one already on the line is a
+ * duplicate. New domains the line's certificate does not cover are asked about first, as a save
+ * asks (only those: the line's own were accepted before).
+ */
+export async function addDomains(ctx: LineContext, row: LineRow, domains: string[], description: string, confirmUncovered = false): Promise<TaskAnswer> {
   const settings = currentSettings(row);
   const fields: Record<string, string> = {};
   domains.forEach((domain, i) => {
     if (settings.servername.includes(domain) || domains.indexOf(domain) !== i) fields[`servername.${i}`] = 'duplicate_entry';
   });
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
-  // The domain screens do not ask about certificate coverage yet (see docs/certificates-and-origins.md).
-  return saveLine(ctx, row, { ...settings, servername: [...settings.servername, ...domains] }, row.version, true, { domains, description });
+  return saveLine(ctx, row, { ...settings, servername: [...settings.servername, ...domains] }, row.version, confirmUncovered, { domains, description });
 }
 
 /** Takes domains off a line; the line keeps at least one. */
