@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sweep } from '../src/plugins/housekeeping.js';
-import { issueToken } from '../src/modules/auth/tokens.js';
+import { issueToken } from '../src/modules/auth/tokens.repository.js';
 import { startSession } from '../src/modules/sessions/sessions.service.js';
 import { spendAttempt } from '../src/lib/rate-limit.js';
 import { buildTestApp, seedUserSession, type TestApp } from './helpers/app.js';

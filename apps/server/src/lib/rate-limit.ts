@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from './app-error.js';
+import { bumpAttempts, deleteAttempts } from './rate-limit.repository.js';
 
 export interface Limit {
   max: number;
@@ -14,21 +15,10 @@ export interface Limit {
  */
 export async function spendAttempt(db: Kysely<Database>, key: string, limit: Limit, now = Date.now()): Promise<void> {
   const windowStart = now - (now % limit.windowMs);
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, window_start: windowStart, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
-        window_start: windowStart,
-      }),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) > limit.max) throw new AppError('RATE_LIMITED');
+  if ((await bumpAttempts(db, key, windowStart)) > limit.max) throw new AppError('RATE_LIMITED');
 }
 
 /** Forgets the attempts under `key` (a successful sign-in clears its account's failures). */
 export async function clearAttempts(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  await deleteAttempts(db, key);
 }

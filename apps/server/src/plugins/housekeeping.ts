@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { deleteAttemptsBefore } from '../lib/rate-limit.repository.js';
+import { deleteTokensExpiredBefore } from '../modules/auth/tokens.repository.js';
+import { deleteTasksFinishedBefore } from '../modules/deploy/tasks.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -14,9 +17,9 @@ const TASK_KEEP_MS = 30 * 24 * 60 * 60_000;
 /** Deletes what can no longer be used: expired sessions, stale counters, old tokens, old ended tasks. */
 export async function sweep(db: Kysely<Database>, idleMs: number, now = Date.now()): Promise<void> {
   await deleteExpiredSessions(db, now, idleMs);
-  await db.deleteFrom('rate_limits').where('window_start', '<', now - RATE_LIMIT_KEEP_MS).execute();
-  await db.deleteFrom('user_tokens').where('expires_at', '<', now - TOKEN_KEEP_MS).execute();
-  await db.deleteFrom('deploy_tasks').where('state', 'in', ['succeeded', 'failed']).where('finished_at', '<', now - TASK_KEEP_MS).execute();
+  await deleteAttemptsBefore(db, now - RATE_LIMIT_KEEP_MS);
+  await deleteTokensExpiredBefore(db, now - TOKEN_KEEP_MS);
+  await deleteTasksFinishedBefore(db, now - TASK_KEEP_MS);
 }
 
 /** Runs the sweep now and then; every server may run it, since each delete is idempotent. */

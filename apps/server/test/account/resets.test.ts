@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS, RESET_TOKEN_TTL_MS, USER_API } from '@parapet/shared';
-import { issueToken, peekToken } from '../../src/modules/auth/tokens.js';
+import { issueToken, peekToken } from '../../src/modules/auth/tokens.repository.js';
 import { findUserByUsername } from '../../src/modules/users/users.repository.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';

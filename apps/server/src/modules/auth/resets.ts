@@ -9,7 +9,7 @@ import { endSessions, sendAccountMailLater, type AccountContext } from './contex
 import { newOtpSetup } from './otp.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 import { verifyOtp } from './sign-in.js';
-import { consumeToken, issueToken, peekToken } from './tokens.js';
+import { consumeToken, issueToken, peekToken } from './tokens.repository.js';
 
 /**
  * Mails a reset link when the address belongs to an account (for an OTP reset: one with

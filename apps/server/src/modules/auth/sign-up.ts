@@ -5,10 +5,10 @@ import { spendAttempt } from '../../lib/rate-limit.js';
 import { deleteUser, findUserByEmail, findUserByUsernameInsensitive, insertUser, updateUser } from '../users/users.repository.js';
 import { sendAccountMail, sendAccountMailLater, type AccountContext } from './context.js';
 import { hashPassword, isCommonPassword } from './passwords.js';
-import { consumeToken, issueToken, peekToken } from './tokens.js';
+import { consumeToken, issueToken, peekToken } from './tokens.repository.js';
 import { checkCredentials } from './sign-in.js';
 import { freeGroupName } from '../groups/default-group.js';
-import { insertGroup, upsertMember } from '../groups/groups.repository.js';
+import { deleteGroupsOfMember, insertGroup, upsertMember } from '../groups/groups.repository.js';
 import { appendAudit } from '../audit/audit.repository.js';
 
 /** Creates an unconfirmed account and mails its confirmation link. */
@@ -60,7 +60,7 @@ export async function signUp(ctx: AccountContext, input: SignupRequest, locale: 
   } catch (error) {
     // Without its mail the account could never be confirmed: undo it and say so.
     ctx.log.error({ err: error }, 'sign-up mail failed');
-    await ctx.db.deleteFrom('groups').where('name', 'in', ctx.db.selectFrom('group_members').select('group_name').where('user_id', '=', id)).execute();
+    await deleteGroupsOfMember(ctx.db, id);
     await deleteUser(ctx.db, id);
     throw new AppError('REGISTRATION_FAILED');
   }

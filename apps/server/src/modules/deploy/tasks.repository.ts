@@ -64,3 +64,8 @@ export async function countOpenTasks(db: Db): Promise<number> {
   const row = await db.selectFrom('deploy_tasks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Drops ended tasks that finished before `before` (housekeeping); open ones always stay. */
+export async function deleteTasksFinishedBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('deploy_tasks').where('state', 'in', ['succeeded', 'failed']).where('finished_at', '<', before).execute();
+}

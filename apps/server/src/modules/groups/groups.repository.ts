@@ -108,3 +108,8 @@ export async function adminUserIds(db: Db): Promise<string[]> {
 export async function detachGroupAudit(db: Db, name: string): Promise<void> {
   await db.updateTable('audit_log').set({ group_name: null }).where('group_name', '=', name).execute();
 }
+
+/** Deletes every group the user is a member of (undoing a sign-up, whose group is the user's own). */
+export async function deleteGroupsOfMember(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('groups').where('name', 'in', db.selectFrom('group_members').select('group_name').where('user_id', '=', userId)).execute();
+}

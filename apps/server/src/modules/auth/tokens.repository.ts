@@ -40,3 +40,8 @@ export async function consumeToken(db: Kysely<Database>, token: string, purpose:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Drops tokens that expired before `before` (housekeeping). */
+export async function deleteTokensExpiredBefore(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('user_tokens').where('expires_at', '<', before).execute();
+}
