@@ -29,6 +29,9 @@ export interface Toast {
 /** Failures the user can only answer by trying again later. */
 const NOT_THE_USERS = new Set<ApiErrorCode>(['INTERNAL', 'STORE_UNAVAILABLE', 'NETWORK_ERROR']);
 
+/** Whether a call failed for a server or network reason rather than one the user can fix. */
+export const failedOnOurSide = (error: unknown): boolean => !isApiError(error) || NOT_THE_USERS.has(error.code);
+
 /** The one way pages show a toast; it uses the App context so theme and locale apply. */
 export function useToast(): Toast {
   const { notification } = App.useApp();
@@ -45,7 +48,7 @@ export function useToast(): Toast {
       error: show('error'),
       apiError: (error: unknown, action?: 'create') => {
         const code: ApiErrorCode = isApiError(error) ? error.code : 'INTERNAL';
-        if (action === 'create' && NOT_THE_USERS.has(code)) return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
+        if (action === 'create' && failedOnOurSide(error)) return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
         show('error')(t(`errors:${code}`), 'toast-api-error');
       },
     };

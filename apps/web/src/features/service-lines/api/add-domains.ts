@@ -8,6 +8,8 @@ export interface AddDomainsInput {
   appProfileName: string;
   servername: string[];
   description: string;
+  /** Sent once the user has accepted new domains the line's certificate does not cover. */
+  confirmUncovered?: boolean;
 }
 
 /** POST /api/table/rcm-nginxconfigs/update/create {groupName, appProfileName, servername, description} → {taskNo}. */

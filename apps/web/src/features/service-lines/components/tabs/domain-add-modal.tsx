@@ -1,6 +1,7 @@
 import { addDomainSchema, type ServiceLine } from '@parapet/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmUncovered } from '@/components/confirm-uncovered';
 import { FormModal } from '@/components/form-modal';
 import { schemaFieldErrors } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
@@ -37,6 +38,7 @@ export function DomainAddModal({ line, count, max, onClose }: DomainAddModalProp
   const toast = useToast();
   const taskToast = useTaskToast();
   const showErrors = useLineServerErrors(form);
+  const confirmUncovered = useConfirmUncovered();
 
   const checkDomains = async () => {
     const input = toInput(line, form.getFieldsValue(true) as AddValues);
@@ -54,15 +56,26 @@ export function DomainAddModal({ line, count, max, onClose }: DomainAddModalProp
     if (max !== undefined && count + input.servername.length > max) throw new Error(t('domains.overLimit', { max }));
   };
 
-  const submit = (values: AddValues) =>
-    add.mutate(toInput(line, values), {
-      onSuccess: (answer) => {
-        if (taskToast(answer, t('messages.domainsAdded'), 'domains-added')) onClose();
-      },
+  const onSuccess = (answer: { taskNo: string }) => {
+    if (taskToast(answer, t('messages.domainsAdded'), 'domains-added')) onClose();
+  };
+  // Adding domains is a create (spec §7): a server or network failure says "Failed to create".
+  const onError = (error: unknown) => {
+    if (!showErrors(error)) toast.apiError(error, 'create');
+  };
+  const submit = (values: AddValues) => {
+    const input = toInput(line, values);
+    add.mutate(input, {
+      onSuccess,
+      // New domains the line's certificate does not cover are sent again only once confirmed;
+      // Cancel leaves the form as it is.
       onError: (error) => {
-        if (!showErrors(error)) toast.apiError(error);
+        const asked = confirmUncovered(error);
+        if (!asked) return onError(error);
+        void asked.then((ok) => ok && add.mutate({ ...input, confirmUncovered: true }, { onSuccess, onError }));
       },
     });
+  };
 
   return (
     <FormModal title={t('domains.addTitle')} onClose={onClose} form={form} okText={t('actions.add')} okTestId="domain-add-submit" loading={add.isPending}>
