@@ -13,11 +13,14 @@ test('a visit to / on a fresh server ends on /login', async ({ page }) => {
   await expect(page.getByTestId('page-title')).toHaveText(LOGIN_TITLE['en-US']);
 });
 
-test('an authenticated route sends a visitor without a session to /login', async ({ page }) => {
-  for (const path of ['/service', '/certs', '/user/security', '/service/overview/shop.example/g1']) {
+test('an authenticated route sends a visitor without a session to /login, remembering the page asked for', async ({ page }) => {
+  for (const path of ['/certs', '/user/security', '/service/overview/shop.example/g1']) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/login$/);
+    await expect(page, path).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
   }
+  // /service redirects to the overview before the guard sees it.
+  await page.goto('/service');
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/service/overview')}`);
 });
 
 test('/logout goes to /login', async ({ page }) => {

@@ -31,5 +31,6 @@ describe('loginPath', () => {
     expect(loginPath('/certs?groupName=a b')).toBe('/login?redirect=%2Fcerts%3FgroupName%3Da%2520b');
     expect(loginPath('//evil.example')).toBe('/login');
     expect(loginPath()).toBe('/login');
+    expect(loginPath('/home')).toBe('/login');
   });
 });

@@ -62,8 +62,11 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** /login, remembering the page the visitor asked for (when it is one of ours) to return there after sign-in. */
+/**
+ * /login, remembering the page the visitor asked for (when it is one of ours) to return there
+ * after sign-in. The dashboard is where a sign-in lands anyway, so it is not spelled out.
+ */
 export function loginPath(returnTo?: string): string {
   const path = safeReturnPath(returnTo);
-  return path ? `${PATHS.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}` : PATHS.login;
+  return path && path !== PATHS.home ? `${PATHS.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}` : PATHS.login;
 }
