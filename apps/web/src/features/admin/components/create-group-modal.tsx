@@ -30,7 +30,7 @@ export function CreateGroupModal({ open, onClose }: CreateGroupModalProps) {
           onClose();
         },
         onError: (error) => {
-          if (!showErrors(error, { ALREADY_EXISTS: 'name' })) toast.apiError(error);
+          if (!showErrors(error, { ALREADY_EXISTS: 'name' })) toast.apiError(error, 'create');
         },
       },
     );

@@ -29,7 +29,7 @@ export function CreateUserModal({ open, onClose }: CreateUserModalProps) {
           onClose();
         },
         onError: (error) => {
-          if (!showErrors(error, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' })) toast.apiError(error);
+          if (!showErrors(error, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' })) toast.apiError(error, 'create');
         },
       },
     );

@@ -45,6 +45,7 @@ describe('groups screen', () => {
     fireEvent.click(await screen.findByTestId('group-create-plan-enterprise'));
     click('group-create-submit');
     expect(await screen.findByText('Already exists.')).toBeTruthy();
+    expect(screen.queryByTestId('toast-create-failed')).toBeNull();
     taken = false;
     click('group-create-submit');
     await screen.findByTestId('group-created');
@@ -52,6 +53,21 @@ describe('groups screen', () => {
       { name: 'shop', plan: 'enterprise' },
       { name: 'shop', plan: 'enterprise' },
     ]);
+  });
+
+  it('says "Failed to create. Please try again" when the server or the network fails', async () => {
+    let answer = () => Promise.resolve(json(500, { code: 'INTERNAL', message: 'x' }));
+    renderGroups({ 'POST /api/groups': () => answer() });
+    await openGroups();
+    click('group-create');
+    await screen.findByTestId('group-create-name');
+    type('group-create-name', 'shop');
+    click('group-create-submit');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    click('group-create-submit');
+    await waitFor(() => expect(screen.getAllByTestId('toast-create-failed')).toHaveLength(2));
+    expect(screen.queryByTestId('toast-api-error')).toBeNull();
   });
 
   it('renames and re-plans with the version read, and shows a conflict', async () => {

@@ -70,9 +70,27 @@ describe('users screen', () => {
     type('user-create-password', 'Tr0ub4dor&3-horse');
     click('user-create-submit');
     expect(await screen.findByText('This username is already used.')).toBeTruthy();
+    expect(screen.queryByTestId('toast-create-failed')).toBeNull();
     taken = false;
     click('user-create-submit');
     await screen.findByTestId('user-created');
     expect(sent('POST', '/api/admin/users').at(-1)?.body).toEqual({ username: 'carol', email: 'carol@example.com', password: 'Tr0ub4dor&3-horse' });
+  });
+
+  it('says "Failed to create. Please try again" when the server or the network fails', async () => {
+    let answer = () => Promise.resolve(json(500, { code: 'INTERNAL', message: 'x' }));
+    renderUsers({ 'POST /api/admin/users': () => answer() });
+    await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
+    click('user-create');
+    await screen.findByTestId('user-create-username');
+    type('user-create-username', 'carol');
+    type('user-create-email', 'carol@example.com');
+    type('user-create-password', 'Tr0ub4dor&3-horse');
+    click('user-create-submit');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    click('user-create-submit');
+    await waitFor(() => expect(screen.getAllByTestId('toast-create-failed')).toHaveLength(2));
+    expect(screen.queryByTestId('toast-api-error')).toBeNull();
   });
 });

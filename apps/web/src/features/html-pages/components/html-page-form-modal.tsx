@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { isApiError, type ApiErrorCode } from '@/lib/api-client';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
-import { useToast } from '@/lib/toast';
+import { failedOnOurSide, useToast } from '@/lib/toast';
 import { useCreateHtmlPage } from '../api/create-html-page';
 import { usePreviewHtmlDraft } from '../api/preview-html-page';
 import { useUpdateHtmlPage } from '../api/update-html-page';
@@ -54,6 +54,8 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
     if (isApiError(error) && error.code === 'VERSION_CONFLICT' && page) return;
     if (showErrors(error, { ALREADY_EXISTS: 'htmlPageName' })) return formError();
     if (isApiError(error) && TOLD_BY_CODE.has(error.code)) return toast.apiError(error);
+    // A server or network failure says "Failed to create. Please try again" (spec §8).
+    if (!page && failedOnOurSide(error)) return toast.apiError(error, 'create');
     toast.error(t(page ? 'htmlPages:messages.updateFailed' : 'htmlPages:messages.createFailed'), page ? 'html-page-update-failed' : 'html-page-create-failed');
   };
   const close = () => {

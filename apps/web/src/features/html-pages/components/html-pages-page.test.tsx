@@ -158,6 +158,19 @@ describe('HTML pages screen', () => {
     expect(await screen.findByText('Exceed Quota')).toBeTruthy();
   });
 
+  it.each([
+    ['the server', () => json(500, { code: 'INTERNAL', message: 'x' })],
+    ['the network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('says "Failed to create. Please try again" when %s fails', async (_, answer: () => Promise<Response> | Response) => {
+    renderPages({ 'POST /api/html-pages': answer });
+    await openCreate();
+    type('html-page-name', 'maintenance');
+    type('html-page-content', '<p>x</p>');
+    click('html-page-submit');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect(screen.queryByTestId('html-page-create-failed')).toBeNull();
+  });
+
   it('previews a saved page only in a frame sandboxed to allow-scripts, from the server\'s preview address', async () => {
     renderPages();
     await openList();

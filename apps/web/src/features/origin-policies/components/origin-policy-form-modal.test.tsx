@@ -132,6 +132,23 @@ describe('origin policy form', () => {
     answer = json(403, { code: 'QUOTA_EXCEEDED', message: 'Exceed Quota' });
     click('origin-policy-submit');
     expect((await screen.findByTestId('toast-api-error')).textContent).toContain('Exceed Quota');
+    expect(screen.queryByTestId('toast-create-failed')).toBeNull();
+  });
+
+  it('says "Failed to create. Please try again" when the server or the network fails', async () => {
+    let answer = () => Promise.resolve(json(500, { code: 'INTERNAL', message: 'x' }));
+    renderPolicies({ 'POST /api/origin-policies': () => answer() });
+    await openList();
+    await openCreate();
+    type('origin-policy-name', 'web');
+    type('origin-address-0', '10.0.0.5');
+    click('origin-policy-submit');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect(screen.queryByTestId('toast-api-error')).toBeNull();
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    click('origin-policy-submit');
+    await waitFor(() => expect(screen.getAllByTestId('toast-create-failed')).toHaveLength(2));
+    expect(screen.queryByTestId('toast-api-error')).toBeNull();
   });
 
   it('edits every field over the version read, after "Are you sure want to proceed?"', async () => {

@@ -40,7 +40,7 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.code === 'VERSION_CONFLICT' && policy) return;
-    if (!showErrors(error, { ALREADY_EXISTS: 'policyName' })) toast.apiError(error);
+    if (!showErrors(error, { ALREADY_EXISTS: 'policyName' })) toast.apiError(error, policy ? undefined : 'create');
   };
   const done = (text: string, testId: string) => () => {
     toast.success(text, testId);

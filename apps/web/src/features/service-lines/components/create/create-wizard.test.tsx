@@ -146,6 +146,19 @@ describe('create service line wizard', () => {
     expect(screen.queryByTestId('wizard-cname-step')).toBeNull();
   });
 
+  it.each([
+    ['the server', () => json(500, { code: 'INTERNAL', message: 'x' })],
+    ['the network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('says "Failed to create. Please try again" when %s fails, keeping the form', async (_, answer: () => Promise<Response> | Response) => {
+    await openWizard({ [CREATE]: answer });
+    await fillOrigin('new.example', ['10.0.0.1']);
+    type('wizard-domains', 'new.example.com');
+    click('wizard-save');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect(screen.queryByTestId('service-line-create-failed')).toBeNull();
+    expect(shown('wizard-domains')).toBe(true);
+  });
+
   it('shows a server error on servername.1 on the domains field', async () => {
     await openWizard({ [CREATE]: () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' } }) });
     await fillOrigin('new.example', ['10.0.0.1']);

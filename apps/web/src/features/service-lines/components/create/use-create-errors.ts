@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError, type ApiErrorCode } from '@/lib/api-client';
 import { useFormErrors } from '@/lib/form-rules';
-import { useToast } from '@/lib/toast';
+import { failedOnOurSide, useToast } from '@/lib/toast';
 import { formFieldOf, stepOf } from './wizard-values';
 
 /** Failures whose own message says more than "Create Failed" (spec §8). */
-const TOLD_BY_CODE = new Set<ApiErrorCode>(['QUOTA_EXCEEDED', 'FORBIDDEN', 'RATE_LIMITED', 'NETWORK_ERROR', 'VALIDATION_FAILED', 'ALREADY_EXISTS', 'PAYLOAD_TOO_LARGE']);
+const TOLD_BY_CODE = new Set<ApiErrorCode>(['QUOTA_EXCEEDED', 'FORBIDDEN', 'RATE_LIMITED', 'VALIDATION_FAILED', 'ALREADY_EXISTS', 'PAYLOAD_TOO_LARGE']);
 
 /** The server's field paths folded onto the wizard's fields (`servername.1` → `servername`), first code kept. */
 function foldFields(error: ApiError): ApiError {
@@ -18,7 +18,8 @@ function foldFields(error: ApiError): ApiError {
 
 /**
  * A refused create: each field error on its field, the wizard back on the first step holding
- * one, and "Form Error" as a toast; any other failure as a toast of its own.
+ * one, and "Form Error" as a toast; a server or network failure as "Failed to create. Please
+ * try again"; any other failure as a toast of its own.
  */
 export function useCreateErrors(form: FormInstance, setStep: (step: number) => void) {
   const { t } = useTranslation(['serviceLines', 'errors']);
@@ -37,6 +38,8 @@ export function useCreateErrors(form: FormInstance, setStep: (step: number) => v
         }
         if (TOLD_BY_CODE.has(error.code)) return toast.apiError(error);
       }
+      // A server or network failure says "Failed to create. Please try again" (spec §8).
+      if (failedOnOurSide(error)) return toast.apiError(error, 'create');
       toast.error(t('serviceLines:messages.createFailed'), 'service-line-create-failed');
     },
     [showErrors, setStep, t, toast],
