@@ -36,6 +36,11 @@ export function regionNamer(t: TFunction<'display'>, language: string, short = f
   return (code) => (code === DEFAULT_REGION ? t(short ? 'regions.defaultShort' : 'regions.default') : country(code));
 }
 
+function regionOption(t: TFunction<'display'>, language: string): (code: string) => string {
+  const country = countryNamer(language);
+  return (code) => (code === DEFAULT_REGION ? t('regions.default') : `${code} · ${country(code)}`);
+}
+
 /** A date (epoch ms or ISO text) in the language's own medium form: "Nov 23, 2026 11:23 AM", "2026年11月23日 11:23". */
 export function formatDateTime(language: string, value: number | string | Date): string {
   return dayjs(value).locale(dayjsLocale(language)).format('lll');
@@ -47,6 +52,8 @@ export interface ValueFormat {
   /** `TW` → "Taiwan" / "台湾"; `short` names the default region in one word (for lists). */
   region: (code: string) => string;
   regionShort: (code: string) => string;
+  /** `TW · Taiwan` for pickers, where the code helps the search; the default region described. */
+  regionOption: (code: string) => string;
   dateTime: (value: number | string | Date) => string;
   yesNo: (value: boolean) => string;
 }
@@ -64,6 +71,7 @@ export function valueFormat(t: TFunction<'display'>, language: string): ValueFor
     schemes: (schemes) => formatSchemes(t, schemes),
     region: regionNamer(t, language),
     regionShort: regionNamer(t, language, true),
+    regionOption: regionOption(t, language),
     dateTime: (value) => formatDateTime(language, value),
     yesNo: (value) => t(value ? 'boolean.yes' : 'boolean.no'),
   };

@@ -3,17 +3,8 @@ import { DEFAULT_REGION } from '@parapet/shared';
 import { Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, countryNamer } from '@/lib/regions';
-
-/** `TW · Taiwan`, or the default region's description. */
-export function useRegionLabel(): (code: string) => string {
-  const { t } = useTranslation('originPolicies');
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const name = countryNamer(i18n.language);
-    return (code) => (code === DEFAULT_REGION ? t('region.default') : `${code} · ${name(code)}`);
-  }, [t, i18n.language]);
-}
+import { useValueFormat } from '@/lib/format-values';
+import { COUNTRY_CODES } from '@/lib/regions';
 
 interface RegionFieldProps {
   /** From Form.Item. */
@@ -31,7 +22,7 @@ interface RegionFieldProps {
  */
 export function RegionField({ value = [], onChange, onDuplicate, id }: RegionFieldProps) {
   const { t } = useTranslation('originPolicies');
-  const label = useRegionLabel();
+  const label = useValueFormat().regionOption;
   const options = useMemo(() => [DEFAULT_REGION, ...COUNTRY_CODES].map((code) => ({ value: code, label: label(code), 'data-testid': `region-option-${code}` })), [label]);
 
   const add = (code: string) => {

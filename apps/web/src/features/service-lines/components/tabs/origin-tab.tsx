@@ -9,7 +9,7 @@ import { newOriginRow, newPolicyRow, type TabFormSpec } from '../setting/line-fo
 import { OnOff, ReadFields, TagList } from '../setting/read-view';
 import { SettingTab, type EditContext } from '../setting/setting-tab';
 import { OriginRows } from './origin-rows';
-import { PolicyRows, useRegionLabel } from './policy-rows';
+import { PolicyRows } from './policy-rows';
 
 type OriginValues = Pick<ServiceLine, 'useOriginPolicy' | 'origins' | 'usedOriginPolicies' | 'originscheme' | 'portMappingType' | 'originPort'>;
 
@@ -43,7 +43,7 @@ const spec: TabFormSpec<OriginValues> = {
 export function OriginTab() {
   const { t } = useTranslation('serviceLines');
   const { line } = useLine();
-  const regionLabel = useRegionLabel();
+  const regionLabel = useValueFormat().regionOption;
   const format = useValueFormat();
   const originTags = line.origins.map((o) => (
     <Tag key={o.address} color={o.enabled ? undefined : 'default'}>

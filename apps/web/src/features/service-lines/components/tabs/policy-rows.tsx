@@ -1,20 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_REGION } from '@parapet/shared';
 import { Button, Form, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPolicyRow } from '../setting/line-form';
-import { countryNamer, REGION_CODES } from '@/lib/regions';
+import { useValueFormat } from '@/lib/format-values';
+import { REGION_CODES } from '@/lib/regions';
 import type { EditContext } from '../setting/setting-tab';
-
-/** `TW · Taiwan`, or the default region's description. */
-export function useRegionLabel(): (code: string) => string {
-  const { t, i18n } = useTranslation('serviceLines');
-  return useMemo(() => {
-    const name = countryNamer(i18n.language);
-    return (code) => (code === DEFAULT_REGION ? t('origin.defaultRegion') : `${code} · ${name(code)}`);
-  }, [t, i18n.language]);
-}
 
 interface RegionSelectProps {
   value?: string[];
@@ -29,7 +20,7 @@ interface RegionSelectProps {
 /** A row's regions: `default` and the ISO countries, each usable once per line (GLOSSARY §3.2). */
 function RegionSelect({ value = [], onChange, taken, onTaken, id, testId }: RegionSelectProps) {
   const { t } = useTranslation('serviceLines');
-  const label = useRegionLabel();
+  const label = useValueFormat().regionOption;
   const options = useMemo(() => REGION_CODES.map((code) => ({ value: code, label: label(code) })), [label]);
   const change = (next: string[]) => {
     if (next.some((region) => !value.includes(region) && taken.includes(region))) onTaken();
