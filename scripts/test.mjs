@@ -19,8 +19,15 @@ const failures = [];
 function run(label, command, args, options = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
-  console.log(`--- ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  console.log(
+    `--- ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return result.status === 0;
 }
 
@@ -49,15 +56,23 @@ function counted(label, command, args, report, read, options) {
 const tool = (...args) => ['--no-install', ...args];
 
 check('lint', 'npx', tool('eslint', '--max-warnings', '0', '.'));
+// Layout is the formatter's: a file it would change fails the run (`npm run format` fixes it).
+check('format', 'npx', tool('prettier', '--check', '.'));
 for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
   check(`typecheck ${project}`, 'npx', tool('tsc', '-p', project));
 }
 
 const vitestReport = path.join(out, 'vitest.json');
-counted('unit and API tests (vitest)', 'npx', tool('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`), vitestReport, (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-}));
+counted(
+  'unit and API tests (vitest)',
+  'npx',
+  tool('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`),
+  vitestReport,
+  (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+  }),
+);
 
 const built = run('build', 'npm', ['run', 'build']);
 if (built) passed += 1;
@@ -69,10 +84,17 @@ else {
 const chromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (built && chromium) {
   const e2eReport = path.join(out, 'playwright.json');
-  counted('browser tests (playwright)', 'npx', tool('playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'), e2eReport, (r) => ({
-    passed: r.stats.expected + r.stats.flaky,
-    failed: r.stats.unexpected,
-  }), { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
+  counted(
+    'browser tests (playwright)',
+    'npx',
+    tool('playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'),
+    e2eReport,
+    (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+    }),
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } },
+  );
 } else {
   failed += 1;
   failures.push('browser tests (not run: build or chromium missing)');
