@@ -6,7 +6,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.test-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +36,13 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'The console reads configuration from import.meta.env only.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'The console reads configuration from import.meta.env only.',
+        },
+      ],
     },
   },
   // A feature may not import another feature; shared pieces move to components/ or lib/. A
@@ -36,7 +51,17 @@ export default tseslint.config(
   ...['', '*/', '*/*/'].map((nested, depth) => ({
     files: [`apps/web/src/features/*/${nested}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', `${'../'.repeat(depth + 1)}*/**`], message: 'No cross-feature imports: move shared code to components/ or lib/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**', `${'../'.repeat(depth + 1)}*/**`],
+              message: 'No cross-feature imports: move shared code to components/ or lib/.',
+            },
+          ],
+        },
+      ],
     },
   })),
   {
@@ -44,7 +69,10 @@ export default tseslint.config(
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'packages/shared runs in the browser as well.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'packages/shared runs in the browser as well.' }] },
+      ],
     },
   },
   {
@@ -53,7 +81,13 @@ export default tseslint.config(
     files: ['packages/shared/src/schemas/**/*.ts'],
     ignores: ['packages/shared/src/schemas/text.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='z'][callee.property.name='string']", message: 'Use text() from schemas/text.ts: it refuses NUL bytes and lone surrogates.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from schemas/text.ts: it refuses NUL bytes and lone surrogates.',
+        },
+      ],
     },
   },
   {
@@ -61,7 +95,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through env.ts.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through env.ts.',
+        },
+      ],
     },
   },
 );

@@ -18,7 +18,15 @@ const password = 'Bench-Admin-Password-1';
 
 const server = spawn('node', ['apps/server/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password, ALLOW_PRIVATE_ORIGINS: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: password,
+    ALLOW_PRIVATE_ORIGINS: 'true',
+  },
   stdio: 'inherit',
 });
 
@@ -36,7 +44,9 @@ async function waitUntilUp() {
 
 function run(title, opts) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: base, connections: 10, duration: 10, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url: base, connections: 10, duration: 10, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: true, renderLatencyTable: false });
     instance.on('start', () => console.log(`\n${title}`));
   });
@@ -50,10 +60,23 @@ try {
     body: JSON.stringify({ username: 'admin', password }),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const post = (url, body) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'parapet' }, body: JSON.stringify(body) });
+  const post = (url, body) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'parapet' },
+      body: JSON.stringify(body),
+    });
   for (let i = 1; i <= 9; i++) {
-    await post('/api/origin-policies', { groupName: 'default', policyName: `pool_${i}`, origins: [{ address: `10.0.${i}.1` }, { address: `10.0.${i}.2`, backup: true }] });
-    await post('/api/html-pages', { groupName: 'default', htmlPageName: `page_${i}`, content: `<html><body><h1>Page ${i}</h1></body></html>` });
+    await post('/api/origin-policies', {
+      groupName: 'default',
+      policyName: `pool_${i}`,
+      origins: [{ address: `10.0.${i}.1` }, { address: `10.0.${i}.2`, backup: true }],
+    });
+    await post('/api/html-pages', {
+      groupName: 'default',
+      htmlPageName: `page_${i}`,
+      content: `<html><body><h1>Page ${i}</h1></body></html>`,
+    });
   }
   const summary = [];
   const calls = [

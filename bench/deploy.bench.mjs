@@ -17,13 +17,26 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-bench-'));
 const password = 'Bench-Admin-Password-1';
 const server = spawn('node', ['apps/server/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: password, HEALTH_CHECKS: 'false', ALLOW_PRIVATE_ORIGINS: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: password,
+    HEALTH_CHECKS: 'false',
+    ALLOW_PRIVATE_ORIGINS: 'true',
+  },
   stdio: 'inherit',
 });
 
 let cookie = '';
 const call = async (method, url, body) => {
-  const res = await fetch(`${base}${url}`, { method, headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'parapet' }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'parapet' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json();
 };
@@ -45,7 +58,11 @@ try {
     if (i > 100) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'parapet' }, body: JSON.stringify({ username: 'admin', password }) });
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'parapet' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
   cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
   const groups = await call('GET', '/api/groups');
   const group = (Array.isArray(groups) ? groups : groups.items).find((g) => g.name === 'default');
@@ -55,13 +72,22 @@ try {
   const bench = new Bench({ iterations: 40, time: 0 });
   bench.add('create a line, until Running', async () => {
     n += 1;
-    await call('POST', '/api/table/rcm-app-profiles/update/create', { groupName: 'default', appProfileName: `bench${n}.line`, customerPackage: 'standard', servername: [`bench${n}.example.com`], origins: [{ address: '10.0.0.1' }] });
+    await call('POST', '/api/table/rcm-app-profiles/update/create', {
+      groupName: 'default',
+      appProfileName: `bench${n}.line`,
+      customerPackage: 'standard',
+      servername: [`bench${n}.example.com`],
+      origins: [{ address: '10.0.0.1' }],
+    });
     await untilRunning(`bench${n}.line`);
   });
   // Runs after every create above, so bench1.line exists.
   bench.add('save a line, until Running', async () => {
     const line = await untilRunning('bench1.line');
-    await call('POST', '/api/table/rcm-app-profiles/update/index', { ...line, maxUploadSize: (line.maxUploadSize % 100) + 1 });
+    await call('POST', '/api/table/rcm-app-profiles/update/index', {
+      ...line,
+      maxUploadSize: (line.maxUploadSize % 100) + 1,
+    });
     await untilRunning('bench1.line');
   });
   await bench.run();

@@ -16,18 +16,41 @@ function makeCertificate(commonName: string): { pem: string; key: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-cover-'));
   const pem = path.join(dir, `${commonName}.pem`);
   const key = path.join(dir, `${commonName}.key`);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', pem, '-days', '90', '-subj', `/CN=${commonName}`, '-addext', `subjectAltName=DNS:${commonName}`], { stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      pem,
+      '-days',
+      '90',
+      '-subj',
+      `/CN=${commonName}`,
+      '-addext',
+      `subjectAltName=DNS:${commonName}`,
+    ],
+    { stdio: 'pipe' },
+  );
   return { pem, key };
 }
 
-const fileInput = (page: Page, testId: string) => page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
+const fileInput = (page: Page, testId: string) =>
+  page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
 
 /** Waits until the certificate's deployment has ended (a replace is refused while it runs). */
 async function waitRunning(page: Page, name: string) {
   await expect(page.getByTestId(`cert-status-${name}`)).toHaveText('Running', { timeout: 20_000 });
 }
 
-test('replacing a certificate with one that no longer covers its line asks first, naming the domain', async ({ page }) => {
+test('replacing a certificate with one that no longer covers its line asks first, naming the domain', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const shop = makeCertificate('shop.example.com');
   const other = makeCertificate('other.example.com');
@@ -46,7 +69,16 @@ test('replacing a certificate with one that no longer covers its line asks first
   // A line terminating TLS for shop.example.com with it, made through the console's own call.
   const made = await page.request.post('/api/table/rcm-app-profiles/update/create', {
     headers: CSRF,
-    data: { groupName: GROUP, appProfileName: 'e2e.cover', customerPackage: 'standard', servername: ['shop.example.com'], origins: [{ address: '127.0.0.1' }], scheme: ['http', 'https'], useSystemCert: false, keypairname: 'e2e_cover' },
+    data: {
+      groupName: GROUP,
+      appProfileName: 'e2e.cover',
+      customerPackage: 'standard',
+      servername: ['shop.example.com'],
+      origins: [{ address: '127.0.0.1' }],
+      scheme: ['http', 'https'],
+      useSystemCert: false,
+      keypairname: 'e2e_cover',
+    },
   });
   expect(made.status()).toBe(200);
   await page.reload();
@@ -65,7 +97,10 @@ test('replacing a certificate with one that no longer covers its line asks first
   // Cancel changes nothing; the form stays open with the new files.
   await page.getByTestId('uncovered-confirm-cancel').click();
   await expect(dialog).toBeHidden();
-  const stored = async () => (await (await page.request.get(`/api/certs?groupName=${GROUP}`)).json()).items.find((c: { keypairname: string }) => c.keypairname === 'e2e_cover');
+  const stored = async () =>
+    (await (await page.request.get(`/api/certs?groupName=${GROUP}`)).json()).items.find(
+      (c: { keypairname: string }) => c.keypairname === 'e2e_cover',
+    );
   expect(await stored()).toMatchObject({ commonName: 'shop.example.com', version: 1 });
 
   // OK replaces.

@@ -10,7 +10,10 @@ import { expect, test } from '@playwright/test';
 const LOGIN_JS_BUDGET_BYTES = 600_000;
 
 /** The bytes the server sends for a URL, as they travel (not decoded), and their encoding. */
-function fetchRaw(url: string, acceptEncoding?: string): Promise<{ status: number; encoding: string | undefined; bytes: number }> {
+function fetchRaw(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; encoding: string | undefined; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       let bytes = 0;

@@ -16,12 +16,31 @@ function makeCertificate(commonName: string): { pem: string; key: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-cert-'));
   const pem = path.join(dir, `${commonName}.pem`);
   const key = path.join(dir, `${commonName}.key`);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', pem, '-days', '20', '-subj', `/CN=${commonName}`], { stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      pem,
+      '-days',
+      '20',
+      '-subj',
+      `/CN=${commonName}`,
+    ],
+    { stdio: 'pipe' },
+  );
   return { pem, key };
 }
 
 /** The input behind an Ant Design upload control, whichever element carries the test id. */
-const fileInput = (page: Page, testId: string) => page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
+const fileInput = (page: Page, testId: string) =>
+  page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
 
 test('uploads a certificate made in the test and sees it deploy and its expiry marked', async ({ page }) => {
   const files = makeCertificate('e2e-shop.example.com');
@@ -73,19 +92,29 @@ test('creates a policy with two origins and watches the server check them, live'
     await expect(page.getByTestId('origin-policy-row-e2e_pool')).toBeVisible();
 
     // No reload from here on: the verdicts arrive over the socket.
-    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', { timeout: 15_000 });
-    await expect(page.getByTestId(`origin-health-${dead}`)).toHaveAttribute('data-health', 'unhealthy', { timeout: 15_000 });
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId(`origin-health-${dead}`)).toHaveAttribute('data-health', 'unhealthy', {
+      timeout: 15_000,
+    });
     await new Promise((resolve) => origin.close(resolve));
-    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'unhealthy', { timeout: 15_000 });
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'unhealthy', {
+      timeout: 15_000,
+    });
     const back = await startOrigin(livePort);
-    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', { timeout: 15_000 });
+    await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', {
+      timeout: 15_000,
+    });
     await new Promise((resolve) => back.close(resolve));
   } finally {
     origin.close();
   }
 });
 
-test("previews an uploaded page in a sandbox where its script cannot reach the console or its cookies", async ({ page }) => {
+test('previews an uploaded page in a sandbox where its script cannot reach the console or its cookies', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-page-'));
   const file = path.join(dir, 'maintenance.html');
   writeFileSync(

@@ -17,7 +17,9 @@ test('a signed-out visit to a deep link lands there after sign-in', async ({ pag
   await expect(page.getByTestId('page-title')).toHaveText('Certificates');
 });
 
-test('an admin starts in their first group, not in "All groups", and "all" on /certs goes to the landing page', async ({ page }) => {
+test('an admin starts in their first group, not in "All groups", and "all" on /certs goes to the landing page', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(ADMIN.username);
   await page.getByTestId('login-password').fill(ADMIN.password);
@@ -40,7 +42,7 @@ test('an admin starts in their first group, not in "All groups", and "all" on /c
   await expect(page.getByTestId('dashboard-tabs')).toBeVisible();
 });
 
-test('/service/overview offers the group\'s lines and opens the one picked', async ({ page }) => {
+test("/service/overview offers the group's lines and opens the one picked", async ({ page }) => {
   await page.goto('/login?redirect=%2Fservice%2Foverview%3FgroupName%3Ddefault');
   await page.getByTestId('login-username').fill(ADMIN.username);
   await page.getByTestId('login-password').fill(ADMIN.password);
@@ -49,7 +51,13 @@ test('/service/overview offers the group\'s lines and opens the one picked', asy
 
   const res = await page.request.post('/api/table/rcm-app-profiles/update/create', {
     headers: { 'x-requested-with': 'parapet' },
-    data: { groupName: 'default', appProfileName: 'e2e.landing', customerPackage: 'standard', servername: ['e2e-landing.example.com'], origins: [{ address: '127.0.0.1' }] },
+    data: {
+      groupName: 'default',
+      appProfileName: 'e2e.landing',
+      customerPackage: 'standard',
+      servername: ['e2e-landing.example.com'],
+      origins: [{ address: '127.0.0.1' }],
+    },
   });
   expect(res.status()).toBe(200);
 

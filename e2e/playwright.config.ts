@@ -30,7 +30,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       // The machine has no outside network: keep Chromium from trying to reach it.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

@@ -9,14 +9,23 @@ const GROUP = 'default';
 async function createLine(request: APIRequestContext, name: string, domains: string[]) {
   const res = await request.post('/api/table/rcm-app-profiles/update/create', {
     headers: { 'x-requested-with': 'parapet' },
-    data: { groupName: GROUP, appProfileName: name, customerPackage: 'standard', servername: domains, origins: [{ address: '127.0.0.1' }] },
+    data: {
+      groupName: GROUP,
+      appProfileName: name,
+      customerPackage: 'standard',
+      servername: domains,
+      origins: [{ address: '127.0.0.1' }],
+    },
   });
   expect(res.status()).toBe(200);
 }
 
-const overview = (name: string, tab?: string) => `/service/overview/${name}/${GROUP}?groupName=${GROUP}${tab ? `&tab=${tab}` : ''}`;
+const overview = (name: string, tab?: string) =>
+  `/service/overview/${name}/${GROUP}?groupName=${GROUP}${tab ? `&tab=${tab}` : ''}`;
 
-test('creates a line with two domains and an origin, and watches it go from Deploying to Running without a reload', async ({ page }) => {
+test('creates a line with two domains and an origin, and watches it go from Deploying to Running without a reload', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signIn(page);
   await page.goto(`/service-lines/create?groupName=${GROUP}`);
@@ -73,7 +82,11 @@ test('refuses the second of two saves over the same version, and says so', async
 test('bulk-deletes two domains after a confirmation that says 2', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page);
-  await createLine(page.request, 'e2e.domains', ['a.e2e-domains.example.com', 'b.e2e-domains.example.com', 'c.e2e-domains.example.com']);
+  await createLine(page.request, 'e2e.domains', [
+    'a.e2e-domains.example.com',
+    'b.e2e-domains.example.com',
+    'c.e2e-domains.example.com',
+  ]);
   await page.goto(overview('e2e.domains', 'domains'));
   await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
   await page.getByTestId('domain-row-a.e2e-domains.example.com').click();

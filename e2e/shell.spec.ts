@@ -13,7 +13,9 @@ test('a visit to / on a fresh server ends on /login', async ({ page }) => {
   await expect(page.getByTestId('page-title')).toHaveText(LOGIN_TITLE['en-US']);
 });
 
-test('an authenticated route sends a visitor without a session to /login, remembering the page asked for', async ({ page }) => {
+test('an authenticated route sends a visitor without a session to /login, remembering the page asked for', async ({
+  page,
+}) => {
   for (const path of ['/certs', '/user/security', '/service/overview/shop.example/g1']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);

@@ -12,7 +12,9 @@ async function setSwitch(page: Page, testId: string, on: boolean) {
   await expect(control).toHaveAttribute('aria-checked', String(on));
 }
 
-test('a member with read-only firewall-rule access sees only acme and is kept to what it may read', async ({ page }) => {
+test('a member with read-only firewall-rule access sees only acme and is kept to what it may read', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, ADMIN.username, ADMIN.password);
 

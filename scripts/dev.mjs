@@ -6,13 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/server'], { cwd: root, stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ALLOW_PRIVATE_ORIGINS: process.env.ALLOW_PRIVATE_ORIGINS ?? 'true' } }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/server'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ALLOW_PRIVATE_ORIGINS: process.env.ALLOW_PRIVATE_ORIGINS ?? 'true',
+    },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -30,7 +30,12 @@ function precompress(): Plugin {
         files.map(async (file) => {
           const full = path.join(outDir, file);
           const raw = await readFile(full);
-          const br = await toBrotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+          const br = await toBrotli(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
           const gz = await toGzip(raw, { level: constants.Z_BEST_COMPRESSION });
           if (br.length < raw.length) await writeFile(`${full}.br`, br);
           if (gz.length < raw.length) await writeFile(`${full}.gz`, gz);
@@ -61,8 +66,16 @@ export default defineConfig(({ mode }) => {
           // invalidates the app's own chunks in browsers' caches.
           codeSplitting: {
             groups: [
-              { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-              { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|@emotion|dayjs)[\\/]/, priority: 1 },
+              {
+                name: 'vendor-react',
+                test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                priority: 2,
+              },
+              {
+                name: 'vendor-antd',
+                test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|@emotion|dayjs)[\\/]/,
+                priority: 1,
+              },
               { name: 'vendor', test: /node_modules[\\/]/ },
             ],
           },

@@ -90,9 +90,15 @@ export async function buildApp({ config, store, logger, mailer, resolveHost }: B
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('store', store);
-  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }));
+  app.decorate(
+    'mailer',
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }),
+  );
   app.addHook('onClose', async () => app.mailer.close());
-  app.decorate('originGuard', createOriginGuard({ allowPrivate: config.allowPrivateOrigins, ...(resolveHost ? { resolve: resolveHost } : {}) }));
+  app.decorate(
+    'originGuard',
+    createOriginGuard({ allowPrivate: config.allowPrivateOrigins, ...(resolveHost ? { resolve: resolveHost } : {}) }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -37,7 +37,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad setting', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' });
     } catch (error) {
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
+      'https://console.example.com',
+    );
   });
 });

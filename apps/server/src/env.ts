@@ -18,9 +18,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
@@ -36,7 +42,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  LANDING_PAGE_PATH: z.string().regex(/^\/[\w/-]*$/, 'LANDING_PAGE_PATH must be a console path such as /service-lines').default('/home'),
+  LANDING_PAGE_PATH: z
+    .string()
+    .regex(/^\/[\w/-]*$/, 'LANDING_PAGE_PATH must be a console path such as /service-lines')
+    .default('/home'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -47,7 +56,10 @@ const envSchema = z.object({
     .default('edge.parapet.localhost'),
   DNS_RESOLVERS: z
     .string()
-    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'DNS_RESOLVERS must be a comma-separated list such as 1.1.1.1,8.8.8.8 or 127.0.0.1:5353')
+    .regex(
+      /^[^,\s]+(,[^,\s]+)*$/,
+      'DNS_RESOLVERS must be a comma-separated list such as 1.1.1.1,8.8.8.8 or 127.0.0.1:5353',
+    )
     .optional(),
   EDGE_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   DEPLOY_WORKER: z
@@ -130,7 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Parapet <no-reply@${new URL(publicUrl).hostname}>`,
-    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost` },
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD,
+      email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost`,
+    },
     secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

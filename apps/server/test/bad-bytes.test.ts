@@ -64,7 +64,11 @@ const GOOD: Record<string, unknown> = {
   entityId: 'acme/root',
 };
 
-function sample(doc: { components: { schemas: Record<string, JsonSchema> } }, schema: JsonSchema, key?: string): unknown {
+function sample(
+  doc: { components: { schemas: Record<string, JsonSchema> } },
+  schema: JsonSchema,
+  key?: string,
+): unknown {
   if (schema.$ref) return sample(doc, doc.components.schemas[schema.$ref.split('/').pop() ?? ''] ?? {}, key);
   if (key && key in GOOD && (schema.type === 'string' || !schema.type)) return GOOD[key];
   if (schema.const !== undefined) return schema.const;
@@ -80,7 +84,8 @@ function sample(doc: { components: { schemas: Record<string, JsonSchema> } }, sc
     }
     return out;
   }
-  if (type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(doc, schema.items ?? {}, key));
+  if (type === 'array')
+    return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(doc, schema.items ?? {}, key));
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return false;
   if (schema.format === 'email') return 'probe@example.test';
@@ -91,7 +96,8 @@ function sample(doc: { components: { schemas: Record<string, JsonSchema> } }, sc
 function stringPaths(value: unknown, prefix: string[] = []): string[][] {
   if (typeof value === 'string') return [prefix];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...prefix, String(i)]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...prefix, k]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...prefix, k]));
   return [];
 }
 
@@ -107,7 +113,10 @@ function withBad(value: unknown, path: string[], bad: string): unknown {
 describe.each(storeKinds)('NUL bytes and lone surrogates on %s', (kind) => {
   let t: TestApp;
   let admin: ApiClient;
-  let doc: { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>; components: { schemas: Record<string, JsonSchema> } };
+  let doc: {
+    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+    components: { schemas: Record<string, JsonSchema> };
+  };
   let operations: Operation[];
 
   beforeAll(async () => {
@@ -116,17 +125,24 @@ describe.each(storeKinds)('NUL bytes and lone surrogates on %s', (kind) => {
     // A real group, so that group checks pass and the bad string goes as deep as it can.
     await admin.post(GROUP_API.groups, { name: 'acme' });
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })));
+    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
+    );
   });
   afterAll(() => t.close());
 
   const urlOf = (op: Operation, bad?: { param: string; value: string }) => {
-    const path = op.path.replace('/api', '').replace(/\{(\w+)\}/g, (_, name: string) =>
-      bad?.param === name ? `probe${bad.value}x` : encodeURIComponent(String(GOOD[name] ?? 'probe')),
-    );
+    const path = op.path
+      .replace('/api', '')
+      .replace(/\{(\w+)\}/g, (_, name: string) =>
+        bad?.param === name ? `probe${bad.value}x` : encodeURIComponent(String(GOOD[name] ?? 'probe')),
+      );
     const query = (op.parameters ?? [])
       .filter((p) => p.in === 'query' && (p.required || p.name === bad?.param))
-      .map((p) => `${p.name}=${p.name === bad?.param ? `probe${bad.value}x` : encodeURIComponent(String(GOOD[p.name] ?? 'probe'))}`);
+      .map(
+        (p) =>
+          `${p.name}=${p.name === bad?.param ? `probe${bad.value}x` : encodeURIComponent(String(GOOD[p.name] ?? 'probe'))}`,
+      );
     return query.length ? `${path}?${query.join('&')}` : path;
   };
 
@@ -143,7 +159,8 @@ describe.each(storeKinds)('NUL bytes and lone surrogates on %s', (kind) => {
           // A NUL decodes to itself and must be refused. Bytes that are not UTF-8 are left
           // percent-encoded by the query parser: harmless text, which a search may look for.
           const low = bad.name === 'NUL' ? 400 : 200;
-          if (res.statusCode < low || res.statusCode >= 500) failures.push(`${op.method} ${url} (${bad.name} in ${param.name}) → ${res.statusCode} ${res.body}`);
+          if (res.statusCode < low || res.statusCode >= 500)
+            failures.push(`${op.method} ${url} (${bad.name} in ${param.name}) → ${res.statusCode} ${res.body}`);
         }
       }
     }
@@ -164,7 +181,8 @@ describe.each(storeKinds)('NUL bytes and lone surrogates on %s', (kind) => {
           const res = await admin.call(op.method as never, urlOf(op), withBad(base, path, bad.json));
           sent++;
           const body = res.json() as { code: string; fields?: Record<string, string> };
-          if (res.statusCode !== 400 || body.code !== 'VALIDATION_FAILED' || !body.fields?.[path.join('.')]) failures.push(`${label} → ${res.statusCode} ${res.body}`);
+          if (res.statusCode !== 400 || body.code !== 'VALIDATION_FAILED' || !body.fields?.[path.join('.')])
+            failures.push(`${label} → ${res.statusCode} ${res.body}`);
         }
       }
     }

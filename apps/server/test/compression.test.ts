@@ -6,8 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
 
-const get = (t: TestApp, url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
-const varies = (headers: Record<string, unknown>) => String(headers['vary'] ?? '').toLowerCase().split(/,\s*/).includes('accept-encoding');
+const get = (t: TestApp, url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+const varies = (headers: Record<string, unknown>) =>
+  String(headers['vary'] ?? '')
+    .toLowerCase()
+    .split(/,\s*/)
+    .includes('accept-encoding');
 
 describe.each(storeKinds)('compressed API answers on %s', (kind) => {
   let t: TestApp;

@@ -19,13 +19,16 @@ describe('serving the built console', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it.each(['/', '/home', '/service/overview/a.b/g1', '/reset-password/tok', '/no/such/page', '/apix'])('answers %s with the app', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/home', '/service/overview/a.b/g1', '/reset-password/tok', '/no/such/page', '/apix'])(
+    'answers %s with the app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets with a long cache life', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });

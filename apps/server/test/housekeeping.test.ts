@@ -23,16 +23,45 @@ describe.each(storeKinds)('housekeeping on %s', (kind) => {
     await issueToken(t.store.db, userId, 'reset_password', 60_000, now - 8 * DAY);
     await issueToken(t.store.db, userId, 'confirm_email', DAY, now);
 
-    await t.store.db.insertInto('groups').values({ name: 'g', plan: 'basic', created_at: now, updated_at: now }).execute();
+    await t.store.db
+      .insertInto('groups')
+      .values({ name: 'g', plan: 'basic', created_at: now, updated_at: now })
+      .execute();
     const task = (taskNo: string, state: 'queued' | 'succeeded', finishedAt: number | null) => ({
-      task_no: taskNo, group_name: 'g', entity: 'cert' as const, entity_id: 'c', entity_name: 'c', operation: 'publish' as const, state, error: null, claimed_by: null, lease_until: null, created_at: now - 40 * DAY, started_at: null, finished_at: finishedAt, payload: null,
+      task_no: taskNo,
+      group_name: 'g',
+      entity: 'cert' as const,
+      entity_id: 'c',
+      entity_name: 'c',
+      operation: 'publish' as const,
+      state,
+      error: null,
+      claimed_by: null,
+      lease_until: null,
+      created_at: now - 40 * DAY,
+      started_at: null,
+      finished_at: finishedAt,
+      payload: null,
     });
-    await t.store.db.insertInto('deploy_tasks').values([task('ended-long-ago', 'succeeded', now - 31 * DAY), task('ended-lately', 'succeeded', now - DAY), task('still-queued', 'queued', null)]).execute();
+    await t.store.db
+      .insertInto('deploy_tasks')
+      .values([
+        task('ended-long-ago', 'succeeded', now - 31 * DAY),
+        task('ended-lately', 'succeeded', now - DAY),
+        task('still-queued', 'queued', null),
+      ])
+      .execute();
 
     await sweep(t.store.db, limits.idleMs, now);
-    expect((await t.store.db.selectFrom('deploy_tasks').select('task_no').orderBy('task_no').execute()).map((r) => r.task_no)).toEqual(['ended-lately', 'still-queued']);
+    expect(
+      (await t.store.db.selectFrom('deploy_tasks').select('task_no').orderBy('task_no').execute()).map(
+        (r) => r.task_no,
+      ),
+    ).toEqual(['ended-lately', 'still-queued']);
     expect(await t.store.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
     expect((await t.store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
-    expect((await t.store.db.selectFrom('user_tokens').select('purpose').execute()).map((r) => r.purpose)).toEqual(['confirm_email']);
+    expect((await t.store.db.selectFrom('user_tokens').select('purpose').execute()).map((r) => r.purpose)).toEqual([
+      'confirm_email',
+    ]);
   });
 });

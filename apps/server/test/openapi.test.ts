@@ -23,17 +23,36 @@ describe('the OpenAPI document', () => {
   it('lists every account call', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const path of Object.values(USER_API)) expect(Object.keys(doc.paths), path).toContain(`/api${path}`);
-    expect(doc.paths['/api/user/login'].post.requestBody.content['application/json'].schema.$ref).toContain('LoginRequest');
+    expect(doc.paths['/api/user/login'].post.requestBody.content['application/json'].schema.$ref).toContain(
+      'LoginRequest',
+    );
   });
 
   it('lists the service-line calls at their spec §7 paths, the item calls and the task call', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const asOpenApi = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
-    for (const path of [...Object.values(SERVICE_LINE_API), ...Object.values(CERT_API), ...Object.values(ORIGIN_POLICY_API), ...Object.values(HTML_PAGE_API), ...Object.values(TASK_API)]) {
+    for (const path of [
+      ...Object.values(SERVICE_LINE_API),
+      ...Object.values(CERT_API),
+      ...Object.values(ORIGIN_POLICY_API),
+      ...Object.values(HTML_PAGE_API),
+      ...Object.values(TASK_API),
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(asOpenApi(path));
     }
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/table/rcm-app-profiles/update/create', '/api/table/rcm-app-profiles/update/index', '/api/table/rcm-nginxconfigs/update/create', '/api/validate/ipvalidate', '/api/validate/documentexist', '/api/validate/checkcname']));
-    expect(doc.paths['/api/table/rcm-app-profiles/update/create'].post.requestBody.content['application/json'].schema.$ref).toContain('CreateServiceLine');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/table/rcm-app-profiles/update/create',
+        '/api/table/rcm-app-profiles/update/index',
+        '/api/table/rcm-nginxconfigs/update/create',
+        '/api/validate/ipvalidate',
+        '/api/validate/documentexist',
+        '/api/validate/checkcname',
+      ]),
+    );
+    expect(
+      doc.paths['/api/table/rcm-app-profiles/update/create'].post.requestBody.content['application/json'].schema.$ref,
+    ).toContain('CreateServiceLine');
     expect(Object.keys(doc.paths['/api/service-lines/{id}'])).toEqual(expect.arrayContaining(['get', 'delete']));
   });
 

@@ -51,7 +51,12 @@ describe('the server process', () => {
     expect(first.output()).toMatch(/shown only this once: [\w-]{20,}/);
     expect(first.output()).toContain('closed cleanly');
     // Every log line is structured JSON; request lines carry the request id.
-    const lines = first.output().trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { reqId?: string; url?: string });
+    const lines = first
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { reqId?: string; url?: string });
     expect(lines.some((l) => typeof l.reqId === 'string')).toBe(true);
 
     const second = startServer({ DATA_DIR: dataDir });

@@ -16,9 +16,16 @@ const ROUNDS = 3;
  * every other one is told the name is taken, as a caller arriving a moment later would be;
  * none sees a 500. Seen on PostgreSQL before: 114 × 500 out of 192 losers.
  */
-function expectOneWinner(answers: LightMyRequestResponse[], won: number, loser: { status: number; code: string; field: string }): void {
+function expectOneWinner(
+  answers: LightMyRequestResponse[],
+  won: number,
+  loser: { status: number; code: string; field: string },
+): void {
   const statuses = answers.map((a) => a.statusCode);
-  expect(statuses.filter((s) => s === won), `statuses ${statuses.join(',')}: ${answers.map((a) => a.body).join(' | ')}`).toHaveLength(1);
+  expect(
+    statuses.filter((s) => s === won),
+    `statuses ${statuses.join(',')}: ${answers.map((a) => a.body).join(' | ')}`,
+  ).toHaveLength(1);
   for (const answer of answers.filter((a) => a.statusCode !== won)) {
     expect(answer.statusCode, answer.body).toBe(loser.status);
     expect(answer.json()).toMatchObject({ code: loser.code, fields: { [loser.field]: 'taken' } });
@@ -38,40 +45,95 @@ describe.each(storeKinds)('races on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const race = (call: (i: number) => Promise<LightMyRequestResponse>) => Promise.all(Array.from({ length: RACERS }, (_, i) => call(i)));
+  const race = (call: (i: number) => Promise<LightMyRequestResponse>) =>
+    Promise.all(Array.from({ length: RACERS }, (_, i) => call(i)));
 
-  const creates: Array<{ what: string; won: number; code?: string; field: string; call: (name: string, i: number) => Promise<LightMyRequestResponse> }> = [
-    { what: 'HTML pages', won: 201, field: 'htmlPageName', call: (name) => owner.client.post(HTML_PAGE_API.pages, { groupName: owner.username, htmlPageName: name, content: '<p>hi</p>' }) },
-    { what: 'certificates', won: 201, field: 'keypairname', call: (name) => owner.client.post(CERT_API.certs, { groupName: owner.username, keypairname: name, pem: c.leafPem, key: c.leafKey }) },
-    { what: 'origin policies', won: 201, field: 'policyName', call: (name) => owner.client.post(ORIGIN_POLICY_API.policies, { groupName: owner.username, policyName: name, origins: [{ address: '10.0.0.1' }] }) },
+  const creates: Array<{
+    what: string;
+    won: number;
+    code?: string;
+    field: string;
+    call: (name: string, i: number) => Promise<LightMyRequestResponse>;
+  }> = [
+    {
+      what: 'HTML pages',
+      won: 201,
+      field: 'htmlPageName',
+      call: (name) =>
+        owner.client.post(HTML_PAGE_API.pages, { groupName: owner.username, htmlPageName: name, content: '<p>hi</p>' }),
+    },
+    {
+      what: 'certificates',
+      won: 201,
+      field: 'keypairname',
+      call: (name) =>
+        owner.client.post(CERT_API.certs, {
+          groupName: owner.username,
+          keypairname: name,
+          pem: c.leafPem,
+          key: c.leafKey,
+        }),
+    },
+    {
+      what: 'origin policies',
+      won: 201,
+      field: 'policyName',
+      call: (name) =>
+        owner.client.post(ORIGIN_POLICY_API.policies, {
+          groupName: owner.username,
+          policyName: name,
+          origins: [{ address: '10.0.0.1' }],
+        }),
+    },
     {
       what: 'service lines',
       won: 200,
       field: 'appProfileName',
       // A line's name has a dot; each racer brings its own domain, so only the name collides.
       call: (name, i) =>
-        owner.client.post(SERVICE_LINE_API.create, { groupName: owner.username, appProfileName: `${name}.line`, customerPackage: 'standard', servername: [`${name}-${i}.example.com`], origins: [{ address: '10.0.0.1' }] }),
+        owner.client.post(SERVICE_LINE_API.create, {
+          groupName: owner.username,
+          appProfileName: `${name}.line`,
+          customerPackage: 'standard',
+          servername: [`${name}-${i}.example.com`],
+          origins: [{ address: '10.0.0.1' }],
+        }),
     },
     { what: 'groups', won: 201, field: 'name', call: (name) => admin.post(GROUP_API.groups, { name }) },
-    { what: 'admin-created users', won: 201, code: 'USERNAME_TAKEN', field: 'username', call: (name, i) => admin.post(GROUP_API.users, { username: name, email: `${name}.${i}@example.test`, password: PASSWORD }) },
+    {
+      what: 'admin-created users',
+      won: 201,
+      code: 'USERNAME_TAKEN',
+      field: 'username',
+      call: (name, i) =>
+        admin.post(GROUP_API.users, { username: name, email: `${name}.${i}@example.test`, password: PASSWORD }),
+    },
   ];
 
-  it.each(creates)('$what: one of four simultaneous creates of a name wins, the others hear it is taken', async ({ won, code, field, call }) => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const name = `race${round}`;
-      expectOneWinner(await race((i) => call(name, i)), won, { status: 409, code: code ?? 'ALREADY_EXISTS', field });
-      // A moment later the sequential check answers the same.
-      const late = await call(name, RACERS);
-      expect(late.statusCode).toBe(409);
-      expect(late.json()).toMatchObject({ code: code ?? 'ALREADY_EXISTS', fields: { [field]: 'taken' } });
-    }
-  });
+  it.each(creates)(
+    '$what: one of four simultaneous creates of a name wins, the others hear it is taken',
+    async ({ won, code, field, call }) => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const name = `race${round}`;
+        expectOneWinner(await race((i) => call(name, i)), won, { status: 409, code: code ?? 'ALREADY_EXISTS', field });
+        // A moment later the sequential check answers the same.
+        const late = await call(name, RACERS);
+        expect(late.statusCode).toBe(409);
+        expect(late.json()).toMatchObject({ code: code ?? 'ALREADY_EXISTS', fields: { [field]: 'taken' } });
+      }
+    },
+  );
 
   it('groups: four renames to one new name leave one renamed group', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const names = Array.from({ length: RACERS }, (_, i) => `ren${round}-${i}`);
       for (const name of names) expect((await admin.post(GROUP_API.groups, { name })).statusCode).toBe(201);
-      const answers = await race((i) => admin.call('PATCH', fill(GROUP_API.group, { groupName: names[i] ?? '' }), { name: `renamed${round}`, version: 1 }));
+      const answers = await race((i) =>
+        admin.call('PATCH', fill(GROUP_API.group, { groupName: names[i] ?? '' }), {
+          name: `renamed${round}`,
+          version: 1,
+        }),
+      );
       expectOneWinner(answers, 200, { status: 409, code: 'ALREADY_EXISTS', field: 'name' });
     }
   });
@@ -80,19 +142,28 @@ describe.each(storeKinds)('races on %s', (kind) => {
     for (let round = 0; round < ROUNDS; round++) {
       const made: Array<{ id: string; version: number }> = [];
       for (let i = 0; i < RACERS; i++) {
-        const res = await owner.client.post(ORIGIN_POLICY_API.policies, { groupName: owner.username, policyName: `pol${round}_${i}`, origins: [{ address: '10.0.0.1' }] });
+        const res = await owner.client.post(ORIGIN_POLICY_API.policies, {
+          groupName: owner.username,
+          policyName: `pol${round}_${i}`,
+          origins: [{ address: '10.0.0.1' }],
+        });
         expect(res.statusCode, res.body).toBe(201);
         made.push(res.json() as { id: string; version: number });
       }
       await t.app.deploy.drain();
       const answers = await race((i) => {
         const policy = made[i] as { id: string; version: number };
-        return owner.client.put(fill(ORIGIN_POLICY_API.policy, { id: policy.id }), { policyName: `moved${round}`, origins: [{ address: '10.0.0.2' }], version: policy.version });
+        return owner.client.put(fill(ORIGIN_POLICY_API.policy, { id: policy.id }), {
+          policyName: `moved${round}`,
+          origins: [{ address: '10.0.0.2' }],
+          version: policy.version,
+        });
       });
       expectOneWinner(answers, 200, { status: 409, code: 'ALREADY_EXISTS', field: 'policyName' });
       await t.app.deploy.drain();
       // The group's quota of policies is small; each round leaves it as it found it.
-      for (const policy of made) expect((await owner.client.delete(fill(ORIGIN_POLICY_API.policy, { id: policy.id }))).statusCode).toBe(200);
+      for (const policy of made)
+        expect((await owner.client.delete(fill(ORIGIN_POLICY_API.policy, { id: policy.id }))).statusCode).toBe(200);
       await t.app.deploy.drain();
     }
   });

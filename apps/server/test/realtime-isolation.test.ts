@@ -1,7 +1,17 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { CERT_API, GROUP_API, HTML_PAGE_API, ORIGIN_POLICY_API, SOCKET_PATH, fullAccess, type OriginHealthEvent, type RolePermissions, type TaskUpdatedEvent } from '@parapet/shared';
+import {
+  CERT_API,
+  GROUP_API,
+  HTML_PAGE_API,
+  ORIGIN_POLICY_API,
+  SOCKET_PATH,
+  fullAccess,
+  type OriginHealthEvent,
+  type RolePermissions,
+  type TaskUpdatedEvent,
+} from '@parapet/shared';
 import { buildApp } from '../src/app.js';
 import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpers/app.js';
 import type { ApiClient } from './helpers/client.js';
@@ -45,7 +55,12 @@ class Feed {
 
 const sockets: Socket[] = [];
 async function open(url: string, cookie: string): Promise<Feed> {
-  const socket = connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  const socket = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { cookie },
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -82,17 +97,24 @@ function operator(admin: ApiClient, adminFeed: Feed) {
       return ok(admin.call('PATCH', fill(GROUP_API.group, { groupName: from }), { name: to, version }));
     },
     deleteGroup: (name: string) => ok(admin.delete(fill(GROUP_API.group, { groupName: name }))),
-    putMember: (groupName: string, username: string, rolePermissions: RolePermissions) => ok(admin.put(fill(GROUP_API.member, { groupName, username }), { rolePermissions })),
-    removeMember: (groupName: string, username: string) => ok(admin.delete(fill(GROUP_API.member, { groupName, username }))),
+    putMember: (groupName: string, username: string, rolePermissions: RolePermissions) =>
+      ok(admin.put(fill(GROUP_API.member, { groupName, username }), { rolePermissions })),
+    removeMember: (groupName: string, username: string) =>
+      ok(admin.delete(fill(GROUP_API.member, { groupName, username }))),
     /** Makes an HTML page and waits until the admins have heard it deployed; answers its id. */
     page: async (groupName: string, htmlPageName: string) => {
-      const { id } = (await ok(admin.post(HTML_PAGE_API.pages, { groupName, htmlPageName, content: PAGE }), 201)) as { id: string };
+      const { id } = (await ok(admin.post(HTML_PAGE_API.pages, { groupName, htmlPageName, content: PAGE }), 201)) as {
+        id: string;
+      };
       await adminFeed.until(id);
       return id;
     },
     /** Makes a certificate and waits until the admins have heard it deployed; answers its id. */
     cert: async (groupName: string, keypairname: string) => {
-      const { id } = (await ok(admin.post(CERT_API.certs, { groupName, keypairname, pem: certs.leafPem, key: certs.leafKey }), 201)) as { id: string };
+      const { id } = (await ok(
+        admin.post(CERT_API.certs, { groupName, keypairname, pem: certs.leafPem, key: certs.leafKey }),
+        201,
+      )) as { id: string };
       await adminFeed.until(id);
       return id;
     },
@@ -204,7 +226,13 @@ describe.each(storeKinds)('socket isolation between tenants on %s', (kind) => {
       await ops.putMember('sx', 'cy', withoutOriginPolicy());
       const [amyFeed, cyFeed] = [await amy.connect(), await cy.connect()];
       const address = `127.0.0.1:${(origin.address() as AddressInfo).port}`;
-      const made = await admin.post(ORIGIN_POLICY_API.policies, { groupName: 'sx', policyName: 'pool', origins: [{ address }], healthCheckSuccess: 1, healthCheckFail: 1 });
+      const made = await admin.post(ORIGIN_POLICY_API.policies, {
+        groupName: 'sx',
+        policyName: 'pool',
+        origins: [{ address }],
+        healthCheckSuccess: 1,
+        healthCheckFail: 1,
+      });
       expect(made.statusCode).toBe(201);
 
       await t.store.db.updateTable('origin_health').set({ next_check_at: 0 }).execute();
@@ -223,7 +251,11 @@ describe.skipIf(!TEST_REDIS_URL)('socket isolation across two servers with REDIS
   it('moves a member on the other server at once: added, narrowed, renamed, deleted', async () => {
     const a = await buildTestApp('sqlite', { config: { redisUrl: TEST_REDIS_URL } });
     // The second server shares the first one's store, as two processes share one database.
-    const b = await buildApp({ config: { ...testConfig(a.dataDir), redisUrl: TEST_REDIS_URL }, store: a.store, logger: false });
+    const b = await buildApp({
+      config: { ...testConfig(a.dataDir), redisUrl: TEST_REDIS_URL },
+      store: a.store,
+      logger: false,
+    });
     try {
       const urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
       const urlB = await b.listen({ port: 0, host: '127.0.0.1' });

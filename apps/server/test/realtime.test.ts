@@ -7,10 +7,21 @@ import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpe
 import { storeKinds } from './helpers/stores.js';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
-const task = (groupName: string) => ({ taskNo: 't-1', groupName, entity: 'cert' as const, entityId: 'x', state: 'succeeded' as const });
+const task = (groupName: string) => ({
+  taskNo: 't-1',
+  groupName,
+  entity: 'cert' as const,
+  entityId: 'x',
+  state: 'succeeded' as const,
+});
 
 function open(url: string, cookie?: string): Socket {
-  return connect(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+  return connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: cookie ? { cookie } : {},
+  });
 }
 
 function outcome(socket: Socket): Promise<'connected' | string> {
@@ -29,7 +40,11 @@ function collect(socket: Socket, ms = 300): Promise<unknown[]> {
 
 /** The group as the socket names it; members get every permission, so any event reaches them. */
 async function groupRef(t: TestApp, name: string): Promise<GroupRef> {
-  await t.store.db.updateTable('group_members').set({ role_permissions: JSON.stringify(fullAccess()) }).where('group_name', '=', name).execute();
+  await t.store.db
+    .updateTable('group_members')
+    .set({ role_permissions: JSON.stringify(fullAccess()) })
+    .where('group_name', '=', name)
+    .execute();
   const ref = await findGroupRef(t.store.db, name);
   if (!ref) throw new Error(`no group ${name}`);
   return ref;
@@ -101,7 +116,11 @@ describe.skipIf(!TEST_REDIS_URL)('the socket across two servers with REDIS_URL',
   it('carries a group event from one server to a client of the other', async () => {
     const a = await buildTestApp('sqlite', { config: { redisUrl: TEST_REDIS_URL } });
     // The second server shares the first one's store, as two processes share one database.
-    const b = await buildApp({ config: { ...testConfig(a.dataDir), redisUrl: TEST_REDIS_URL }, store: a.store, logger: false });
+    const b = await buildApp({
+      config: { ...testConfig(a.dataDir), redisUrl: TEST_REDIS_URL },
+      store: a.store,
+      logger: false,
+    });
     try {
       const { cookie } = await seedUserSession(a, { username: 'far', groups: ['shared-g'] });
       const shared = await groupRef(a, 'shared-g');

@@ -14,7 +14,11 @@ describe.each(storeKinds)('sessions on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHENTICATED');
 
-    const forged = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `${SESSION_COOKIE}=forged` } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${SESSION_COOKIE}=forged` },
+    });
     expect(forged.statusCode).toBe(401);
 
     const { cookie } = await seedUserSession(t, { username: 'alice', groups: ['g1', 'g2'] });
@@ -34,7 +38,11 @@ describe.each(storeKinds)('sessions on %s', (kind) => {
     expect(rows.map((r) => r.id)).toEqual([sessionId]);
     expect(sessionId).not.toBe(token);
 
-    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE } });
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/logout',
+      headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.headers['set-cookie']).toContain(`${SESSION_COOKIE}=;`);
     const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
@@ -54,8 +62,12 @@ describe.each(storeKinds)('sessions on %s', (kind) => {
     expect(await resolveSession(t.store.db, limits, idle.token, t0)).toBeUndefined();
 
     const busy = await startSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, userId, {}, t0);
-    expect(await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 4_999)).toBeDefined();
-    expect(await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 5_000)).toBeUndefined();
+    expect(
+      await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 4_999),
+    ).toBeDefined();
+    expect(
+      await resolveSession(t.store.db, { idleMs: 1_000_000, absoluteMs: 5_000 }, busy.token, t0 + 5_000),
+    ).toBeUndefined();
   });
 
   it('decides CSRF on the routed path: a percent-encoded sign-out without the header is refused', async () => {

@@ -20,7 +20,12 @@ describe('the development server', () => {
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     process.env.API_TARGET = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    vite = await createServer({ configFile: `${import.meta.dirname}/../vite.config.ts`, root: `${import.meta.dirname}/..`, server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+    vite = await createServer({
+      configFile: `${import.meta.dirname}/../vite.config.ts`,
+      root: `${import.meta.dirname}/..`,
+      server: { port: 0, host: '127.0.0.1' },
+      logLevel: 'silent',
+    });
     await vite.listen();
     base = vite.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
   });

@@ -28,10 +28,17 @@ describe('certCoversDomain', () => {
 describe('uncoveredDomains', () => {
   it('counts the common name with the SAN and keeps the order of the domains', () => {
     const cert = { commonName: 'shop.example.com', san: ['*.example.org'] };
-    expect(uncoveredDomains(cert, ['b.example.com', 'shop.example.com', 'x.example.org', 'example.org', 'a.example.com'])).toEqual(['b.example.com', 'example.org', 'a.example.com']);
+    expect(
+      uncoveredDomains(cert, ['b.example.com', 'shop.example.com', 'x.example.org', 'example.org', 'a.example.com']),
+    ).toEqual(['b.example.com', 'example.org', 'a.example.com']);
   });
 
   it('is empty when everything is covered', () => {
-    expect(uncoveredDomains({ commonName: 'example.com', san: ['example.com', '*.example.com'] }, ['example.com', 'www.example.com'])).toEqual([]);
+    expect(
+      uncoveredDomains({ commonName: 'example.com', san: ['example.com', '*.example.com'] }, [
+        'example.com',
+        'www.example.com',
+      ]),
+    ).toEqual([]);
   });
 });

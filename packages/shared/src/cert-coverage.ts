@@ -22,7 +22,10 @@ export function certCoversDomain(certNames: readonly string[], domain: string): 
 }
 
 /** The domains, in their order, that none of the certificate's names cover. */
-export function uncoveredDomains(cert: { commonName: string; san: readonly string[] }, domains: readonly string[]): string[] {
+export function uncoveredDomains(
+  cert: { commonName: string; san: readonly string[] },
+  domains: readonly string[],
+): string[] {
   const names = [cert.commonName, ...cert.san];
   return domains.filter((domain) => !certCoversDomain(names, domain));
 }

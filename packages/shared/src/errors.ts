@@ -19,7 +19,10 @@ export const ERROR_CODES = {
    */
   OTP_REQUIRED: { status: 401, message: 'Please enter the one-time password from your authenticator app.' },
   /** The account's email is not confirmed yet; the confirmation mail can be sent again. */
-  EMAIL_UNCONFIRMED: { status: 403, message: 'Please confirm your email address first. We can send the confirmation mail again.' },
+  EMAIL_UNCONFIRMED: {
+    status: 403,
+    message: 'Please confirm your email address first. We can send the confirmation mail again.',
+  },
   /** Sign-up with an email another account has (spec §8). */
   EMAIL_TAKEN: { status: 409, message: 'This email address is already used.' },
   /** Sign-up with a username another account has. */
@@ -57,7 +60,10 @@ export const ERROR_CODES = {
    * domain of those lines; `details.uncovered` names them per line. The request is taken when it
    * is sent again with `confirmUncovered: true`.
    */
-  CERT_NOT_COVERING: { status: 409, message: 'The certificate does not cover every domain of the service lines using it.' },
+  CERT_NOT_COVERING: {
+    status: 409,
+    message: 'The certificate does not cover every domain of the service lines using it.',
+  },
   /** The built-in default HTML page cannot be deleted. */
   BUILTIN_PAGE: { status: 403, message: 'The default page cannot be deleted.' },
   /** No session, or it expired. */

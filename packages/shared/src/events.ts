@@ -37,7 +37,9 @@ export type ClientToServerEvents = Record<string, never>;
 
 export const SOCKET_PATH = '/socket.io';
 /** The area a member must be able to read, in the event's group, to receive it. */
-export const eventPermission: { [E in keyof ServerToClientEvents]: (payload: Parameters<ServerToClientEvents[E]>[0]) => Permission } = {
+export const eventPermission: {
+  [E in keyof ServerToClientEvents]: (payload: Parameters<ServerToClientEvents[E]>[0]) => Permission;
+} = {
   'task.updated': (payload) => ENTITY_PERMISSION[payload.entity],
   'origin.health': () => 'originPolicy',
 };

@@ -5,9 +5,25 @@ import { isIP } from './net.js';
 // The console cannot use node:net; our version must agree with it.
 describe('isIP', () => {
   it.each([
-    '1.2.3.4', '255.255.255.255', '0.0.0.0', '256.1.1.1', '1.2.3', '01.2.3.4', '1.2.3.4.5',
-    '::', '::1', '2001:db8::1', '2001:db8:0:0:0:0:0:1', '2001:db8::1::2', 'fe80::1%eth0', '::ffff:192.0.2.1',
-    '2001:db8:0:0:0:0:0:0:1', 'gggg::1', 'example.com', '', ' 1.2.3.4',
+    '1.2.3.4',
+    '255.255.255.255',
+    '0.0.0.0',
+    '256.1.1.1',
+    '1.2.3',
+    '01.2.3.4',
+    '1.2.3.4.5',
+    '::',
+    '::1',
+    '2001:db8::1',
+    '2001:db8:0:0:0:0:0:1',
+    '2001:db8::1::2',
+    'fe80::1%eth0',
+    '::ffff:192.0.2.1',
+    '2001:db8:0:0:0:0:0:0:1',
+    'gggg::1',
+    'example.com',
+    '',
+    ' 1.2.3.4',
   ])('%j as node does', (value) => {
     // A zone id (fe80::1%eth0) names a local interface: node accepts it, an origin never has one.
     expect(isIP(value)).toBe(value.includes('%') ? 0 : nodeIsIP(value));

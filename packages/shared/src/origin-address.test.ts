@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isForbiddenHostName, literalOriginProblem, originHost, type AddressKind } from './origin-address.js';
+import {
+  classifyAddress,
+  isForbiddenHostName,
+  literalOriginProblem,
+  originHost,
+  type AddressKind,
+} from './origin-address.js';
 
 describe('classifyAddress', () => {
   it.each<[string, AddressKind]>([
@@ -71,12 +77,24 @@ describe('classifyAddress', () => {
 });
 
 describe('isForbiddenHostName', () => {
-  it.each(['localhost', 'LOCALHOST.', 'db.localhost', 'metadata.google.internal', 'metadata', 'printer.local', 'nas.home.arpa', 'svc.internal'])('%s is refused', (name) => {
+  it.each([
+    'localhost',
+    'LOCALHOST.',
+    'db.localhost',
+    'metadata.google.internal',
+    'metadata',
+    'printer.local',
+    'nas.home.arpa',
+    'svc.internal',
+  ])('%s is refused', (name) => {
     expect(isForbiddenHostName(name)).toBe(true);
   });
-  it.each(['origin.example.com', 'localhost.example.com', 'internal.example.com', 'metadata.example.com'])('%s is allowed', (name) => {
-    expect(isForbiddenHostName(name)).toBe(false);
-  });
+  it.each(['origin.example.com', 'localhost.example.com', 'internal.example.com', 'metadata.example.com'])(
+    '%s is allowed',
+    (name) => {
+      expect(isForbiddenHostName(name)).toBe(false);
+    },
+  );
 });
 
 describe('literalOriginProblem', () => {
@@ -94,6 +112,13 @@ describe('literalOriginProblem', () => {
   });
 
   it('takes the host out of every address form', () => {
-    expect(['a.example:80', '[::1]:80', '[::1]', '::1', 'a.example', '10.0.0.1:8080'].map(originHost)).toEqual(['a.example', '::1', '::1', '::1', 'a.example', '10.0.0.1']);
+    expect(['a.example:80', '[::1]:80', '[::1]', '::1', 'a.example', '10.0.0.1:8080'].map(originHost)).toEqual([
+      'a.example',
+      '::1',
+      '::1',
+      '::1',
+      'a.example',
+      '10.0.0.1',
+    ]);
   });
 });

@@ -7,7 +7,19 @@ import { isIP } from './net.js';
  */
 
 /** Why an address may not be an origin; `public` when it may. */
-export const ADDRESS_KINDS = ['public', 'unspecified', 'loopback', 'private', 'cgnat', 'link_local', 'metadata', 'multicast', 'broadcast', 'documentation', 'reserved'] as const;
+export const ADDRESS_KINDS = [
+  'public',
+  'unspecified',
+  'loopback',
+  'private',
+  'cgnat',
+  'link_local',
+  'metadata',
+  'multicast',
+  'broadcast',
+  'documentation',
+  'reserved',
+] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 /** Field codes of an origin refused by this rule (translated under `fieldErrors`). */
@@ -106,7 +118,13 @@ export function classifyAddress(value: string): AddressKind | null {
  * Names that are local or metadata by definition, whatever a resolver says of them: refused
  * before any lookup, so the console can warn as they are typed.
  */
-const FORBIDDEN_NAMES = ['localhost', 'metadata', 'metadata.google.internal', 'instance-data', 'instance-data.ec2.internal'];
+const FORBIDDEN_NAMES = [
+  'localhost',
+  'metadata',
+  'metadata.google.internal',
+  'instance-data',
+  'instance-data.ec2.internal',
+];
 const FORBIDDEN_SUFFIXES = ['.localhost', '.local', '.localdomain', '.internal', '.home.arpa'];
 
 export function isForbiddenHostName(host: string): boolean {

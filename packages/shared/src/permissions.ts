@@ -147,7 +147,9 @@ export const LINE_FIELD_CHILD = {
 
 /** The settings a child governs, e.g. for the console to disable them without its write. */
 export function lineFieldsOf(child: ServiceLineChild): (keyof ServiceLineSettings)[] {
-  return (Object.keys(LINE_FIELD_CHILD) as (keyof ServiceLineSettings)[]).filter((field) => LINE_FIELD_CHILD[field] === child);
+  return (Object.keys(LINE_FIELD_CHILD) as (keyof ServiceLineSettings)[]).filter(
+    (field) => LINE_FIELD_CHILD[field] === child,
+  );
 }
 
 /** Equal as JSON values: key order of objects does not matter, order within arrays does. */
@@ -158,7 +160,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   }
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+    return [...keys].every((key) =>
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    );
   }
   return false;
 }
@@ -166,5 +170,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The children whose settings differ between a stored line and the one being saved. */
 export function changedLineChildren(stored: ServiceLineSettings, saved: ServiceLineSettings): ServiceLineChild[] {
   const fields = Object.keys(LINE_FIELD_CHILD) as (keyof ServiceLineSettings)[];
-  return [...new Set(fields.filter((field) => !sameValue(stored[field], saved[field])).map((field) => LINE_FIELD_CHILD[field]))];
+  return [
+    ...new Set(
+      fields.filter((field) => !sameValue(stored[field], saved[field])).map((field) => LINE_FIELD_CHILD[field]),
+    ),
+  ];
 }

@@ -1,4 +1,9 @@
-import { BASIC_PLAN_WAF_ACTIONS, BLOCK_PERIOD_MAX_BASIC, BLOCK_PERIOD_MAX_EXTENDED, DEFAULT_PLAN } from './constants.js';
+import {
+  BASIC_PLAN_WAF_ACTIONS,
+  BLOCK_PERIOD_MAX_BASIC,
+  BLOCK_PERIOD_MAX_EXTENDED,
+  DEFAULT_PLAN,
+} from './constants.js';
 
 /**
  * Plans are data (ARCHITECTURE §5): what a group may do and how much of it. The numbers are
@@ -38,7 +43,13 @@ export const RESOURCE_LIMIT_KEYS = [
 ] as const;
 export type ResourceLimitKey = (typeof RESOURCE_LIMIT_KEYS)[number];
 /** The limits that count created things (the others are bounds on values). */
-export const COUNTED_LIMITS = ['maxAppProfileCount', 'maxWafRuleCount', 'maxHtmlPageCount', 'maxCertCount', 'maxOriginPolicyCount'] as const satisfies readonly ResourceLimitKey[];
+export const COUNTED_LIMITS = [
+  'maxAppProfileCount',
+  'maxWafRuleCount',
+  'maxHtmlPageCount',
+  'maxCertCount',
+  'maxOriginPolicyCount',
+] as const satisfies readonly ResourceLimitKey[];
 export type CountedLimit = (typeof COUNTED_LIMITS)[number];
 
 export interface PlanSpec {
@@ -59,7 +70,16 @@ export const PLANS: Record<PlanName, PlanSpec> = {
     dnsPodPlan: 'DP_Free',
     wafActions: BASIC_PLAN_WAF_ACTIONS,
     features: ['cdn', 'waf', 'customPages'],
-    resourceLimits: { maxAppProfileCount: 5, maxServerNameInAppProfileCount: 10, maxWafRuleCount: 20, maxHtmlPageCount: 10, maxCertCount: 20, maxOriginPolicyCount: 10, logRetentionDays: 7, blockPeriodMax: BLOCK_PERIOD_MAX_BASIC },
+    resourceLimits: {
+      maxAppProfileCount: 5,
+      maxServerNameInAppProfileCount: 10,
+      maxWafRuleCount: 20,
+      maxHtmlPageCount: 10,
+      maxCertCount: 20,
+      maxOriginPolicyCount: 10,
+      logRetentionDays: 7,
+      blockPeriodMax: BLOCK_PERIOD_MAX_BASIC,
+    },
     packages: ['standard'],
   },
   pro: {
@@ -67,20 +87,48 @@ export const PLANS: Record<PlanName, PlanSpec> = {
     dnsPodPlan: 'DP_Plus',
     wafActions: ['00', '01', '04', '05', '06', '08', '09', '10', '11', '12', '13'],
     features: ['cdn', 'waf', 'customPages', 'rateLimiting', 'headerRules', 'originPolicies'],
-    resourceLimits: { maxAppProfileCount: 50, maxServerNameInAppProfileCount: 50, maxWafRuleCount: 200, maxHtmlPageCount: 50, maxCertCount: 200, maxOriginPolicyCount: 50, logRetentionDays: 30, blockPeriodMax: BLOCK_PERIOD_MAX_EXTENDED },
+    resourceLimits: {
+      maxAppProfileCount: 50,
+      maxServerNameInAppProfileCount: 50,
+      maxWafRuleCount: 200,
+      maxHtmlPageCount: 50,
+      maxCertCount: 200,
+      maxOriginPolicyCount: 50,
+      logRetentionDays: 30,
+      blockPeriodMax: BLOCK_PERIOD_MAX_EXTENDED,
+    },
     packages: ['standard', 'performance'],
   },
   enterprise: {
     planName: 'enterprise',
     dnsPodPlan: 'DP_Enterprise',
     wafActions: ALL_ACTIONS,
-    features: ['cdn', 'waf', 'customPages', 'rateLimiting', 'headerRules', 'originPolicies', 'botChallenges', 'dedicatedSupport'],
-    resourceLimits: { maxAppProfileCount: 500, maxServerNameInAppProfileCount: 500, maxWafRuleCount: 2000, maxHtmlPageCount: 500, maxCertCount: 2000, maxOriginPolicyCount: 500, logRetentionDays: 90, blockPeriodMax: BLOCK_PERIOD_MAX_EXTENDED },
+    features: [
+      'cdn',
+      'waf',
+      'customPages',
+      'rateLimiting',
+      'headerRules',
+      'originPolicies',
+      'botChallenges',
+      'dedicatedSupport',
+    ],
+    resourceLimits: {
+      maxAppProfileCount: 500,
+      maxServerNameInAppProfileCount: 500,
+      maxWafRuleCount: 2000,
+      maxHtmlPageCount: 500,
+      maxCertCount: 2000,
+      maxOriginPolicyCount: 500,
+      logRetentionDays: 90,
+      blockPeriodMax: BLOCK_PERIOD_MAX_EXTENDED,
+    },
     packages: ['standard', 'performance', 'global'],
   },
 };
 
-export const planOf = (name: string): PlanSpec => PLANS[(PLAN_NAMES as readonly string[]).includes(name) ? (name as PlanName) : (DEFAULT_PLAN as PlanName)];
+export const planOf = (name: string): PlanSpec =>
+  PLANS[(PLAN_NAMES as readonly string[]).includes(name) ? (name as PlanName) : (DEFAULT_PLAN as PlanName)];
 
 /** The group every fresh install has, holding the first admin. */
 export const DEFAULT_GROUP = 'default';

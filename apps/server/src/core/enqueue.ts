@@ -53,6 +53,7 @@ export async function enqueueDeploy(trx: Transaction<Database>, request: DeployR
   // service line) shows Deleting; a purge changes nothing the edge serves, so the status stays.
   const kind = deployedKind(request.entity);
   if (request.operation === 'publish') await setItemStatus(trx, kind.table, request.entityId, 'Deploying');
-  else if (request.operation === 'remove' && kind.keptUntilRemoved) await setItemStatus(trx, kind.table, request.entityId, 'Deleting');
+  else if (request.operation === 'remove' && kind.keptUntilRemoved)
+    await setItemStatus(trx, kind.table, request.entityId, 'Deleting');
   return taskNo;
 }

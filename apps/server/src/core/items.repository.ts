@@ -14,18 +14,39 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const nameIs = (column: string, name: string) => sql<SqlBool>`${sql.ref(column)} = ${name}`;
 
-export async function findItemIdByName(db: Db, table: KindTable, nameColumn: string, groupName: string, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom(table).select('id').where('group_name', '=', groupName).where(nameIs(nameColumn, name)).executeTakeFirst();
+export async function findItemIdByName(
+  db: Db,
+  table: KindTable,
+  nameColumn: string,
+  groupName: string,
+  name: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('group_name', '=', groupName)
+    .where(nameIs(nameColumn, name))
+    .executeTakeFirst();
   return row?.id;
 }
 
 export async function insertItem(db: Db, table: KindTable, row: ItemRow): Promise<void> {
   // The row type is the kind's; see above.
-  await db.insertInto(table).values(row as never).execute();
+  await db
+    .insertInto(table)
+    .values(row as never)
+    .execute();
 }
 
 /** Updates only the version that was read; false when someone else saved in between. */
-export async function updateItem(db: Db, table: KindTable, id: string, version: number, patch: object, now = Date.now()): Promise<boolean> {
+export async function updateItem(
+  db: Db,
+  table: KindTable,
+  id: string,
+  version: number,
+  patch: object,
+  now = Date.now(),
+): Promise<boolean> {
   const res = await db
     .updateTable(table)
     .set({ ...patch, version: version + 1, updated_at: now } as never)
@@ -39,7 +60,13 @@ export async function deleteItem(db: Db, table: KindTable, id: string): Promise<
   await db.deleteFrom(table).where('id', '=', id).execute();
 }
 
-export async function setItemStatus(db: Db, table: KindTable, id: string, status: LineStatus, lastError?: string | null): Promise<void> {
+export async function setItemStatus(
+  db: Db,
+  table: KindTable,
+  id: string,
+  status: LineStatus,
+  lastError?: string | null,
+): Promise<void> {
   await db
     .updateTable(table)
     .set(lastError === undefined ? { status } : { status, last_error: lastError })

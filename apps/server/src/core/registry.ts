@@ -65,7 +65,10 @@ export interface DeployedKind<Row extends ItemRow = ItemRow, Checked = unknown> 
   /** The row stays (Deleting) until the edge has dropped it, and its publisher deletes it. */
   keptUntilRemoved?: boolean;
   /** Counted against the group plan's limit, as `count` counts it. */
-  quota?: { limit: CountedLimit; count(db: Kysely<Database> | Transaction<Database>, groupName: string): Promise<number> };
+  quota?: {
+    limit: CountedLimit;
+    count(db: Kysely<Database> | Transaction<Database>, groupName: string): Promise<number>;
+  };
   publisher: Publisher;
   /** What the audit log keeps of a row (never secrets, never bulky content). */
   auditView(row: Row): object;

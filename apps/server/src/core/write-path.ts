@@ -26,10 +26,16 @@ const nameTaken = (kind: { nameField: string }) => new AppError('ALREADY_EXISTS'
 
 /** The loser of a race for a name (or another unique key of the kind) hears what a later caller would. */
 function raced<Row extends ItemRow, C>(kind: DeployedKind<Row, C>) {
-  return (error: unknown): never => rethrowTaken(error, { ...kind.hooks?.uniqueKeys, [kind.nameColumn]: () => nameTaken(kind) });
+  return (error: unknown): never =>
+    rethrowTaken(error, { ...kind.hooks?.uniqueKeys, [kind.nameColumn]: () => nameTaken(kind) });
 }
 
-async function assertNameFree<Row extends ItemRow, C>(db: Kysely<Database>, kind: DeployedKind<Row, C>, groupName: string, name: string): Promise<void> {
+async function assertNameFree<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  groupName: string,
+  name: string,
+): Promise<void> {
   if (await items.findItemIdByName(db, kind.table, kind.nameColumn, groupName, name)) throw nameTaken(kind);
 }
 
@@ -48,7 +54,11 @@ export interface CreateItem<Row, C> {
   builtIn?: boolean;
 }
 
-export async function createItem<Row extends ItemRow, C>(db: Kysely<Database>, kind: DeployedKind<Row, C>, input: CreateItem<Row, C>): Promise<string> {
+export async function createItem<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  input: CreateItem<Row, C>,
+): Promise<string> {
   const { row, actor } = input;
   const groupName = row.group_name;
   if (!(await groupExists(db, groupName))) throw new AppError('NOT_FOUND');
@@ -57,15 +67,35 @@ export async function createItem<Row extends ItemRow, C>(db: Kysely<Database>, k
   const write = async (trx: Transaction<Database>) => {
     await items.insertItem(trx, kind.table, row);
     await kind.hooks?.written?.(trx, row, null, checked, actor);
-    await appendAudit(trx, { actor, groupName, entity: kind.entity, entityId: row.id, action: 'create', before: null, after: kind.auditView(row) });
-    const taskNo = await enqueueDeploy(trx, { groupName, entity: kind.entity, entityId: row.id, entityName: kind.nameOf(row), operation: 'publish' });
+    await appendAudit(trx, {
+      actor,
+      groupName,
+      entity: kind.entity,
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after: kind.auditView(row),
+    });
+    const taskNo = await enqueueDeploy(trx, {
+      groupName,
+      entity: kind.entity,
+      entityId: row.id,
+      entityName: kind.nameOf(row),
+      operation: 'publish',
+    });
     await kind.hooks?.queued?.(trx, row);
     return taskNo;
   };
   const quota = input.builtIn ? undefined : kind.quota;
-  const taskNo = await (quota
-    ? createWithinQuota(db, { groupName, limit: quota.limit, count: (trx) => quota.count(trx, groupName), create: write })
-    : db.transaction().execute(write)
+  const taskNo = await (
+    quota
+      ? createWithinQuota(db, {
+          groupName,
+          limit: quota.limit,
+          count: (trx) => quota.count(trx, groupName),
+          create: write,
+        })
+      : db.transaction().execute(write)
   ).catch(raced(kind));
   taskQueued();
   return taskNo;
@@ -84,7 +114,11 @@ export interface UpdateItem<Row, C> {
  * Saves over the version read. A stale save is told so first (reloading is what it needs,
  * deploying or not); then a save while the item deploys gets the kind's answer for that.
  */
-export async function updateItem<Row extends ItemRow, C>(db: Kysely<Database>, kind: DeployedKind<Row, C>, input: UpdateItem<Row, C>): Promise<string> {
+export async function updateItem<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  input: UpdateItem<Row, C>,
+): Promise<string> {
   const { before, version, patch, actor } = input;
   if (version !== before.version) throw new AppError('VERSION_CONFLICT');
   if (before.status !== 'Running') return whileDeploying(kind);
@@ -97,8 +131,22 @@ export async function updateItem<Row extends ItemRow, C>(db: Kysely<Database>, k
     .execute(async (trx) => {
       if (!(await items.updateItem(trx, kind.table, before.id, version, patch))) throw new AppError('VERSION_CONFLICT');
       await kind.hooks?.written?.(trx, after, before, checked, actor);
-      await appendAudit(trx, { actor, groupName: before.group_name, entity: kind.entity, entityId: before.id, action: 'update', before: kind.auditView(before), after: kind.auditView(after) });
-      const queued = await enqueueDeploy(trx, { groupName: before.group_name, entity: kind.entity, entityId: before.id, entityName: name, operation: 'publish' });
+      await appendAudit(trx, {
+        actor,
+        groupName: before.group_name,
+        entity: kind.entity,
+        entityId: before.id,
+        action: 'update',
+        before: kind.auditView(before),
+        after: kind.auditView(after),
+      });
+      const queued = await enqueueDeploy(trx, {
+        groupName: before.group_name,
+        entity: kind.entity,
+        entityId: before.id,
+        entityName: name,
+        operation: 'publish',
+      });
       await kind.hooks?.queued?.(trx, after);
       return queued;
     })
@@ -112,14 +160,32 @@ export async function updateItem<Row extends ItemRow, C>(db: Kysely<Database>, k
  * name is free again) and a task takes their files off the edge; a kind kept until removed
  * shows Deleting and its publisher drops the row once the edge has let go.
  */
-export async function deleteItem<Row extends ItemRow, C>(db: Kysely<Database>, kind: DeployedKind<Row, C>, input: { row: Row; actor: string }): Promise<string> {
+export async function deleteItem<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  input: { row: Row; actor: string },
+): Promise<string> {
   const { row, actor } = input;
   if (row.status !== 'Running') return whileDeploying(kind);
   const taskNo = await db.transaction().execute(async (trx) => {
     await assertNotInUse(trx, kind.entity, row.id);
     if (!kind.keptUntilRemoved) await items.deleteItem(trx, kind.table, row.id);
-    await appendAudit(trx, { actor, groupName: row.group_name, entity: kind.entity, entityId: row.id, action: 'delete', before: kind.auditView(row), after: null });
-    return enqueueDeploy(trx, { groupName: row.group_name, entity: kind.entity, entityId: row.id, entityName: kind.nameOf(row), operation: 'remove' });
+    await appendAudit(trx, {
+      actor,
+      groupName: row.group_name,
+      entity: kind.entity,
+      entityId: row.id,
+      action: 'delete',
+      before: kind.auditView(row),
+      after: null,
+    });
+    return enqueueDeploy(trx, {
+      groupName: row.group_name,
+      entity: kind.entity,
+      entityId: row.id,
+      entityName: kind.nameOf(row),
+      operation: 'remove',
+    });
   });
   taskQueued();
   return taskNo;
@@ -129,11 +195,30 @@ export async function deleteItem<Row extends ItemRow, C>(db: Kysely<Database>, k
  * A task that changes nothing stored (a cache purge): its audit entry and the task, together.
  * `payload` is what the publisher is given and what the log keeps.
  */
-export async function queueItemTask<Row extends ItemRow, C>(db: Kysely<Database>, kind: DeployedKind<Row, C>, input: { row: Row; actor: string; operation: Exclude<TaskOperation, 'publish' | 'remove'>; payload: object }): Promise<string> {
+export async function queueItemTask<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  input: { row: Row; actor: string; operation: Exclude<TaskOperation, 'publish' | 'remove'>; payload: object },
+): Promise<string> {
   const { row, actor, operation, payload } = input;
   const taskNo = await db.transaction().execute(async (trx) => {
-    await appendAudit(trx, { actor, groupName: row.group_name, entity: kind.entity, entityId: row.id, action: operation, before: null, after: payload });
-    return enqueueDeploy(trx, { groupName: row.group_name, entity: kind.entity, entityId: row.id, entityName: kind.nameOf(row), operation, payload });
+    await appendAudit(trx, {
+      actor,
+      groupName: row.group_name,
+      entity: kind.entity,
+      entityId: row.id,
+      action: operation,
+      before: null,
+      after: payload,
+    });
+    return enqueueDeploy(trx, {
+      groupName: row.group_name,
+      entity: kind.entity,
+      entityId: row.id,
+      entityName: kind.nameOf(row),
+      operation,
+      payload,
+    });
   });
   taskQueued();
   return taskNo;

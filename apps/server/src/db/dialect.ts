@@ -1,4 +1,12 @@
-import { PostgresAdapter, sql, type DialectAdapter, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type DialectAdapter,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { StoreKind } from '@parapet/shared';
 
 /**
@@ -14,7 +22,8 @@ export interface StoreHandle {
   getExecutor(): { readonly adapter: DialectAdapter };
 }
 
-export const storeKindOf = (db: StoreHandle): StoreKind => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+export const storeKindOf = (db: StoreHandle): StoreKind =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**
  * `column` contains `search`, ignoring case, with the search's own % and _ taken literally.
@@ -53,7 +62,10 @@ export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(er
  * SQLite has one writer at a time, so its transaction is already exclusive (and it has no
  * such clause).
  */
-export function forUpdate<DB, TB extends keyof DB, O>(db: StoreHandle, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function forUpdate<DB, TB extends keyof DB, O>(
+  db: StoreHandle,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return storeKindOf(db) === 'postgres' ? query.forUpdate() : query;
 }
 
@@ -61,7 +73,10 @@ export function forUpdate<DB, TB extends keyof DB, O>(db: StoreHandle, query: Se
  * Like `forUpdate`, but rows another transaction holds are passed over rather than waited
  * for, so several servers claim work side by side without taking the same row.
  */
-export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(db: StoreHandle, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(
+  db: StoreHandle,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return storeKindOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 

@@ -66,7 +66,9 @@ function openPostgres(url: string, schema: string | undefined): Store {
     // Times are bigint columns; read them back as numbers (epoch ms fits in 2^53).
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client losing its server must not crash the process; the next query reports it.
@@ -88,10 +90,16 @@ function openPostgres(url: string, schema: string | undefined): Store {
  * "relation kysely_migration_lock does not exist" when test schemas come and go side by side).
  */
 async function migrateToLatest(db: Kysely<Database>, schema: string | undefined): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

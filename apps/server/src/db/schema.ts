@@ -1,5 +1,15 @@
 import type { Generated } from 'kysely';
-import type { AuditAction, DeployEntity, EntityStatus, LineStatus, OriginHealthState, RidColor, RidPosition, TaskOperation, TaskState } from '@parapet/shared';
+import type {
+  AuditAction,
+  DeployEntity,
+  EntityStatus,
+  LineStatus,
+  OriginHealthState,
+  RidColor,
+  RidPosition,
+  TaskOperation,
+  TaskState,
+} from '@parapet/shared';
 
 /**
  * Table types of the store. Times are epoch milliseconds (bigint on PostgreSQL, integer on
@@ -238,7 +248,20 @@ export interface Database {
  * Tables whose rows belong to a group, by their group column. Renaming a group rewrites them
  * all; later entities add themselves here.
  */
-export const GROUP_SCOPED_TABLES: ReadonlyArray<{ table: 'group_members' | 'audit_log' | 'certs' | 'origin_policies' | 'html_pages' | 'deploy_tasks' | 'entity_refs' | 'origin_health' | 'service_lines' | 'line_domains'; column: 'group_name' }> = [
+export const GROUP_SCOPED_TABLES: ReadonlyArray<{
+  table:
+    | 'group_members'
+    | 'audit_log'
+    | 'certs'
+    | 'origin_policies'
+    | 'html_pages'
+    | 'deploy_tasks'
+    | 'entity_refs'
+    | 'origin_health'
+    | 'service_lines'
+    | 'line_domains';
+  column: 'group_name';
+}> = [
   { table: 'group_members', column: 'group_name' },
   { table: 'audit_log', column: 'group_name' },
   { table: 'certs', column: 'group_name' },

@@ -1,6 +1,12 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { AppError } from './app-error.js';
-import { classifyAddress, isForbiddenHostName, literalOriginProblem, originHost, type PrivateOriginFieldCode } from '@parapet/shared';
+import {
+  classifyAddress,
+  isForbiddenHostName,
+  literalOriginProblem,
+  originHost,
+  type PrivateOriginFieldCode,
+} from '@parapet/shared';
 
 /** Every address a host name resolves to (IPv4 and IPv6). */
 export type ResolveHost = (host: string) => Promise<string[]>;
@@ -8,7 +14,8 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 /** A resolver that does not answer in this time counts as one that failed. */
 const LOOKUP_TIMEOUT_MS = 5_000;
 
-export const systemResolve: ResolveHost = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolve: ResolveHost = async (host) =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +71,10 @@ export function createOriginGuard(options: { allowPrivate: boolean; resolve?: Re
     return addresses.some((ip) => classifyAddress(ip) !== 'public') ? 'private_origin_address' : null;
   }
 
-  async function problemsOf(origins: ReadonlyArray<{ address: string }>, path: string): Promise<Record<string, string>> {
+  async function problemsOf(
+    origins: ReadonlyArray<{ address: string }>,
+    path: string,
+  ): Promise<Record<string, string>> {
     const problems = await Promise.all(origins.map((o) => problemOf(o.address)));
     const fields: Record<string, string> = {};
     problems.forEach((code, i) => {
@@ -83,12 +93,14 @@ export function createOriginGuard(options: { allowPrivate: boolean; resolve?: Re
     },
     async connectTarget(host) {
       const kind = classifyAddress(host);
-      if (kind !== null) return allowPrivate || kind === 'public' ? { ok: true, ip: host } : { ok: false, reason: 'forbidden_address' };
+      if (kind !== null)
+        return allowPrivate || kind === 'public' ? { ok: true, ip: host } : { ok: false, reason: 'forbidden_address' };
       if (!allowPrivate && isForbiddenHostName(host)) return { ok: false, reason: 'forbidden_address' };
       const addresses = await resolveAll(host);
       const [first] = addresses ?? [];
       if (!addresses || first === undefined) return { ok: false, reason: 'dns_failed' };
-      if (!allowPrivate && addresses.some((ip) => classifyAddress(ip) !== 'public')) return { ok: false, reason: 'forbidden_address' };
+      if (!allowPrivate && addresses.some((ip) => classifyAddress(ip) !== 'public'))
+        return { ok: false, reason: 'forbidden_address' };
       return { ok: true, ip: first };
     },
   };

@@ -38,12 +38,19 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`) || url.startsWith(SOCKET_PATH);
+    const isApi =
+      url === API_PREFIX ||
+      url.startsWith(`${API_PREFIX}/`) ||
+      url.startsWith(`${API_PREFIX}?`) ||
+      url.startsWith(SOCKET_PATH);
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
     if (!built) {
-      return reply.status(503).type('text/plain').send('The console is not built. Run `npm run build`, then restart the server.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The console is not built. Run `npm run build`, then restart the server.');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,11 +1,30 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODE_BY_STATUS, ERROR_CODES, FIELD_ERROR_CODES, type ErrorBody, type ErrorCode, type ErrorDetails, type FieldErrorCode } from '@parapet/shared';
+import {
+  CODE_BY_STATUS,
+  ERROR_CODES,
+  FIELD_ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorDetails,
+  type FieldErrorCode,
+} from '@parapet/shared';
 import { isAppError } from '../lib/app-error.js';
 
-export function errorBody(code: ErrorCode, fields?: Record<string, string>, usedBy?: string[], details?: ErrorDetails): ErrorBody {
-  return { code, message: ERROR_CODES[code].message, ...(fields ? { fields } : {}), ...(usedBy ? { usedBy } : {}), ...(details ? { details } : {}) };
+export function errorBody(
+  code: ErrorCode,
+  fields?: Record<string, string>,
+  usedBy?: string[],
+  details?: ErrorDetails,
+): ErrorBody {
+  return {
+    code,
+    message: ERROR_CODES[code].message,
+    ...(fields ? { fields } : {}),
+    ...(usedBy ? { usedBy } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
 /** Turns zod issues into {"a.b": "code"}, one entry per bad field (STYLE.md habit 3). */
@@ -17,7 +36,8 @@ function fieldsOf(error: FastifyError): Record<string, string> {
     // zod reports a missing field as a type error whose received value is undefined.
     if (code === 'invalid_type' && /received undefined/.test(item.message ?? '')) code = 'required';
     // Our refinements carry their field code as the message (e.g. 'mismatch', 'same_as_old').
-    if (code === 'custom' && item.message && FIELD_ERROR_CODES.includes(item.message as FieldErrorCode)) code = item.message;
+    if (code === 'custom' && item.message && FIELD_ERROR_CODES.includes(item.message as FieldErrorCode))
+      code = item.message;
     if (code === 'unrecognized_keys') {
       const keys = (item.params as { keys?: string[] }).keys ?? [];
       for (const key of keys) fields[path === '_' ? key : `${path}.${key}`] ??= 'unknown_key';

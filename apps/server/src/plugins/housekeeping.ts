@@ -27,7 +27,9 @@ export const housekeepingPlugin = fp(async (app) => {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      sweep(app.store.db, app.config.session.idleMs).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping sweep failed'));
+      sweep(app.store.db, app.config.session.idleMs).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'housekeeping sweep failed'),
+      );
     }, SWEEP_INTERVAL_MS);
     timer.unref();
   });

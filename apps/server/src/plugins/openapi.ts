@@ -24,6 +24,10 @@ export const openapiPlugin = fp(async (app, opts: { version: string }) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
+    uiConfig: { deepLinking: true },
+  });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 });

@@ -17,7 +17,11 @@ declare module 'fastify' {
      * caller does not belong to answers 404 as if it did not exist; a member without the
      * permission gets 403.
      */
-    assertGroupAccess: (request: FastifyRequest, groupName: string, access: AccessRequest | 'member') => Promise<CurrentUser>;
+    assertGroupAccess: (
+      request: FastifyRequest,
+      groupName: string,
+      access: AccessRequest | 'member',
+    ) => Promise<CurrentUser>;
   }
 }
 
@@ -38,11 +42,14 @@ export const tenancyPlugin = fp(async (app) => {
     if ((await request.actor()).privilege !== 'admin') throw new AppError('FORBIDDEN');
   });
 
-  app.decorate('assertGroupAccess', async (request: FastifyRequest, groupName: string, access: AccessRequest | 'member') => {
-    const user = await request.actor();
-    if (user.privilege === 'admin') return user;
-    if (!user.inGroupsRole.some((g) => g.groupName === groupName)) throw new AppError('NOT_FOUND');
-    if (access !== 'member' && !can(user, groupName, access)) throw new AppError('FORBIDDEN');
-    return user;
-  });
+  app.decorate(
+    'assertGroupAccess',
+    async (request: FastifyRequest, groupName: string, access: AccessRequest | 'member') => {
+      const user = await request.actor();
+      if (user.privilege === 'admin') return user;
+      if (!user.inGroupsRole.some((g) => g.groupName === groupName)) throw new AppError('NOT_FOUND');
+      if (access !== 'member' && !can(user, groupName, access)) throw new AppError('FORBIDDEN');
+      return user;
+    },
+  );
 });

@@ -16,7 +16,14 @@ import {
 } from '@parapet/shared';
 import { resolveSession } from '../modules/sessions/sessions.service.js';
 import { findUserById } from '../modules/users/users.repository.js';
-import { findGroupOfPolicy, findGroupOfTask, findGroupRef, findMemberRef, listMembershipRefs, type GroupRef } from './rooms.repository.js';
+import {
+  findGroupOfPolicy,
+  findGroupOfTask,
+  findGroupRef,
+  findMemberRef,
+  listMembershipRefs,
+  type GroupRef,
+} from './rooms.repository.js';
 import { isGroupRoom, readableRooms, roomsOfGroup, roomsOfUser, sessionRoom, userRoom } from './rooms.js';
 
 interface SocketData {
@@ -82,7 +89,8 @@ export const realtimePlugin = fp(async (app, opts: { redisUrl?: string | undefin
     io.adapter(createAdapter(pub, sub));
   }
 
-  const roomsFor = async (userId: string, privilege: 'admin' | 'user') => roomsOfUser(privilege, privilege === 'admin' ? [] : await listMembershipRefs(db, userId));
+  const roomsFor = async (userId: string, privilege: 'admin' | 'user') =>
+    roomsOfUser(privilege, privilege === 'admin' ? [] : await listMembershipRefs(db, userId));
 
   io.use((socket, next) => {
     const cookies = app.parseCookie(socket.request.headers.cookie ?? '');

@@ -15,7 +15,11 @@ export interface GroupRef {
 async function withId(db: Db, row: { id: string | null; name: string }): Promise<GroupRef> {
   if (row.id) return { id: row.id, name: row.name };
   await db.updateTable('groups').set({ id: newId() }).where('name', '=', row.name).where('id', 'is', null).execute();
-  const again = await db.selectFrom('groups').select(['id', 'name']).where('name', '=', row.name).executeTakeFirstOrThrow();
+  const again = await db
+    .selectFrom('groups')
+    .select(['id', 'name'])
+    .where('name', '=', row.name)
+    .executeTakeFirstOrThrow();
   return { id: again.id ?? '', name: again.name };
 }
 
@@ -62,17 +66,31 @@ export async function listMembershipRefs(db: Db, userId: string): Promise<Member
     .select(['groups.id', 'groups.name', 'group_members.role_permissions'])
     .where('group_members.user_id', '=', userId)
     .execute();
-  return Promise.all(rows.map(async (row) => ({ group: await withId(db, row), role: rolePermissionsSchema.parse(JSON.parse(row.role_permissions)) })));
+  return Promise.all(
+    rows.map(async (row) => ({
+      group: await withId(db, row),
+      role: rolePermissionsSchema.parse(JSON.parse(row.role_permissions)),
+    })),
+  );
 }
 
 /** A user's id by username (any letter case), and their role in one group, if they are a member. */
-export async function findMemberRef(db: Db, groupName: string, username: string): Promise<{ userId: string; role: RolePermissions | null } | undefined> {
+export async function findMemberRef(
+  db: Db,
+  groupName: string,
+  username: string,
+): Promise<{ userId: string; role: RolePermissions | null } | undefined> {
   const user = await db
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
   if (!user) return undefined;
-  const member = await db.selectFrom('group_members').select('role_permissions').where('group_name', '=', groupName).where('user_id', '=', user.id).executeTakeFirst();
+  const member = await db
+    .selectFrom('group_members')
+    .select('role_permissions')
+    .where('group_name', '=', groupName)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   return { userId: user.id, role: member ? rolePermissionsSchema.parse(JSON.parse(member.role_permissions)) : null };
 }

@@ -7,12 +7,15 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 export const userRoom = (userId: string): string => `user:${userId}`;
 
 /** All the rooms of a group, one per area that has events. */
-export const roomsOfGroup = (groupId: string): string[] => REALTIME_PERMISSIONS.map((permission) => groupRoom(groupId, permission));
+export const roomsOfGroup = (groupId: string): string[] =>
+  REALTIME_PERMISSIONS.map((permission) => groupRoom(groupId, permission));
 
 /** The rooms of a group whose events a member with this role may hear: one per area they may read. */
 export function readableRooms(group: GroupRef, role: RolePermissions): string[] {
   const member = { privilege: 'user' as const, inGroupsRole: [{ groupName: group.name, rolePermissions: role }] };
-  return REALTIME_PERMISSIONS.filter((permission) => can(member, group.name, { permission, access: 'read' })).map((permission) => groupRoom(group.id, permission));
+  return REALTIME_PERMISSIONS.filter((permission) => can(member, group.name, { permission, access: 'read' })).map(
+    (permission) => groupRoom(group.id, permission),
+  );
 }
 
 /** Every room a user's socket belongs in: admins hear every group through the admin room. */

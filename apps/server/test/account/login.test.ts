@@ -19,7 +19,10 @@ describe.each(storeKinds)('sign-in on %s', (kind) => {
     const wrong = await api.post(USER_API.login, { username: 'gail', password: 'Wrong-Password-1' });
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' });
+      expect(res.json()).toEqual({
+        code: 'LOGIN_FAILED',
+        message: 'Incorrect username or password, please try again later',
+      });
     }
     expect(api.cookie).toBeUndefined();
   });

@@ -38,11 +38,18 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     const rows = await t.store.db.selectFrom('user_tokens').select('id').execute();
     expect(rows.some((r) => r.id === token)).toBe(false);
 
-    expect((await api.get(`${USER_API.validateResetPasswordToken}?token=${token}`)).json()).toEqual({ username: 'tia', otpRequired: false });
+    expect((await api.get(`${USER_API.validateResetPasswordToken}?token=${token}`)).json()).toEqual({
+      username: 'tia',
+      otpRequired: false,
+    });
     const url = `${USER_API.validateResetPasswordToken}?token=${token}`;
     expect((await api.post(url, { username: 'someone', password: NEW_PASSWORD })).json().code).toBe('TOKEN_INVALID');
-    expect((await api.post(url, { username: 'tia', password: PASSWORD })).json().fields).toEqual({ password: 'same_as_old' });
-    expect((await api.post(url, { username: 'tia', password: 'password1' })).json().fields).toEqual({ password: 'common_password' });
+    expect((await api.post(url, { username: 'tia', password: PASSWORD })).json().fields).toEqual({
+      password: 'same_as_old',
+    });
+    expect((await api.post(url, { username: 'tia', password: 'password1' })).json().fields).toEqual({
+      password: 'common_password',
+    });
     expect((await api.post(url, { username: 'tia', password: NEW_PASSWORD })).statusCode).toBe(200);
     expect((await api.post(url, { username: 'tia', password: 'Other-Password-99' })).json().code).toBe('TOKEN_INVALID');
     expect((await api.get(`${USER_API.validateResetPasswordToken}?token=${token}`)).statusCode).toBe(400);
@@ -55,7 +62,13 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
   it('lets a reset token expire after 30 minutes', async () => {
     const account = await signUpConfirmed(t, 'uma');
     const user = await findUserByUsername(t.store.db, account.username);
-    const token = await issueToken(t.store.db, user?.id ?? '', 'reset_password', RESET_TOKEN_TTL_MS, Date.now() - RESET_TOKEN_TTL_MS - 1);
+    const token = await issueToken(
+      t.store.db,
+      user?.id ?? '',
+      'reset_password',
+      RESET_TOKEN_TTL_MS,
+      Date.now() - RESET_TOKEN_TTL_MS - 1,
+    );
     expect(await peekToken(t.store.db, token, 'reset_password')).toBeUndefined();
     expect((await api.get(`${USER_API.validateResetPasswordToken}?token=${token}`)).json().code).toBe('TOKEN_INVALID');
   });
@@ -68,7 +81,9 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     expect((await api.get(`${USER_API.validateResetPasswordToken}?token=${token}`)).json().otpRequired).toBe(true);
     const url = `${USER_API.validateResetPasswordToken}?token=${token}`;
     expect((await api.post(url, { username: 'vic', password: NEW_PASSWORD })).json().code).toBe('OTP_INVALID');
-    expect((await api.post(url, { username: 'vic', password: NEW_PASSWORD, otpToken: await nextCode(secret) })).statusCode).toBe(200);
+    expect(
+      (await api.post(url, { username: 'vic', password: NEW_PASSWORD, otpToken: await nextCode(secret) })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps the one-time code and the token usable when the new password is refused for another reason', async () => {
@@ -86,7 +101,9 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     const done = await api.post(url, { username: 'val', password: NEW_PASSWORD, otpToken: code });
     expect(done.statusCode, done.body).toBe(200);
     // Used once it worked: neither replays.
-    expect((await api.post(url, { username: 'val', password: 'Other-Password-99', otpToken: code })).json().code).toBe('TOKEN_INVALID');
+    expect((await api.post(url, { username: 'val', password: 'Other-Password-99', otpToken: code })).json().code).toBe(
+      'TOKEN_INVALID',
+    );
   });
 
   it('says nothing about the new password to a caller without the right one-time code', async () => {
@@ -94,7 +111,11 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     await enableTwoFactor(account);
     await api.post(USER_API.forgotPassword, { email: account.email });
     const token = tokenFrom(await waitForMail(t.dataDir, account.email, 2), '/reset-password/');
-    const res = await api.post(`${USER_API.validateResetPasswordToken}?token=${token}`, { username: 'wil', password: PASSWORD, otpToken: '000000' });
+    const res = await api.post(`${USER_API.validateResetPasswordToken}?token=${token}`, {
+      username: 'wil',
+      password: PASSWORD,
+      otpToken: '000000',
+    });
     expect(res.json()).toMatchObject({ code: 'OTP_INVALID', fields: { otpToken: 'invalid' } });
   });
 
@@ -106,17 +127,26 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
     await waitForMail(t.dataDir, account.email, 2);
     await api.post(USER_API.forgotOtp, { email: account.email });
     const token = tokenFrom(await waitForMail(t.dataDir, account.email, 3), '/reset-OTP/');
-    expect((await api.get(`${USER_API.validateResetOtpToken}?token=${token}`)).json()).toEqual({ username: 'wes', otpRequired: false });
+    expect((await api.get(`${USER_API.validateResetOtpToken}?token=${token}`)).json()).toEqual({
+      username: 'wes',
+      otpRequired: false,
+    });
 
     const reset = await api.post(USER_API.resetUserData, { token, password: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
     const setup = reset.json();
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(setup.secret).not.toBe(oldSecret);
-    expect((await api.post(USER_API.resetUserData, { token, password: NEW_PASSWORD })).json().code).toBe('TOKEN_INVALID');
+    expect((await api.post(USER_API.resetUserData, { token, password: NEW_PASSWORD })).json().code).toBe(
+      'TOKEN_INVALID',
+    );
     expect((await account.client.get(USER_API.me)).statusCode).toBe(401);
 
-    const login = await api.post(USER_API.login, { username: 'wes', password: NEW_PASSWORD, token: await generate({ secret: setup.secret }) });
+    const login = await api.post(USER_API.login, {
+      username: 'wes',
+      password: NEW_PASSWORD,
+      token: await generate({ secret: setup.secret }),
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -130,7 +160,8 @@ describe.each(storeKinds)('password and OTP resets on %s', (kind) => {
 
   it(`limits forgot-password mail per address to ${AUTH_RATE_LIMITS.forgotPerAccount.max} an hour`, async () => {
     const codes: number[] = [];
-    for (let i = 0; i <= AUTH_RATE_LIMITS.forgotPerAccount.max; i++) codes.push((await api.post(USER_API.forgotPassword, { email: 'yan@example.test' })).statusCode);
+    for (let i = 0; i <= AUTH_RATE_LIMITS.forgotPerAccount.max; i++)
+      codes.push((await api.post(USER_API.forgotPassword, { email: 'yan@example.test' })).statusCode);
     expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.forgotPerAccount.max).fill(200), 429]);
   });
 });

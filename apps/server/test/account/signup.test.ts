@@ -18,7 +18,12 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
   afterEach(() => t.close());
 
   it('creates an unconfirmed account and mails a link built from PUBLIC_URL, not the Host header', async () => {
-    const res = await api.call('POST', USER_API.signup, { email: 'Ann@Example.test', username: 'ann', password: PASSWORD }, { host: 'evil.test', 'accept-language': 'zh-TW,zh;q=0.9' });
+    const res = await api.call(
+      'POST',
+      USER_API.signup,
+      { email: 'Ann@Example.test', username: 'ann', password: PASSWORD },
+      { host: 'evil.test', 'accept-language': 'zh-TW,zh;q=0.9' },
+    );
     expect(res.statusCode).toBe(201);
     const mail = await waitForMail(t.dataDir, 'ann@example.test');
     expect(mail.links[0]).toMatch(/^https:\/\/console\.example\.test\/api\/user\/confirm\?token=[\w-]{40,}$/);
@@ -62,7 +67,10 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
     expect(name.json().code).toBe('USERNAME_TAKEN');
     // Every problem is reported at once.
     const all = await api.post(USER_API.signup, { email: 'cyd@example.test', username: 'cyd', password: 'password' });
-    expect(all.json()).toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: 'taken', username: 'taken', password: 'common_password' } });
+    expect(all.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      fields: { email: 'taken', username: 'taken', password: 'common_password' },
+    });
   });
 
   it.each([
@@ -87,7 +95,10 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
   it(`limits sign-ups per address to ${AUTH_RATE_LIMITS.signupPerIp.max} an hour`, async () => {
     const codes: number[] = [];
     for (let i = 0; i <= AUTH_RATE_LIMITS.signupPerIp.max; i++) {
-      codes.push((await api.post(USER_API.signup, { email: `many${i}@example.test`, username: `many${i}`, password: PASSWORD })).statusCode);
+      codes.push(
+        (await api.post(USER_API.signup, { email: `many${i}@example.test`, username: `many${i}`, password: PASSWORD }))
+          .statusCode,
+      );
     }
     expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.signupPerIp.max).fill(201), 429]);
   });
@@ -107,13 +118,22 @@ describe.each(storeKinds)('sign-up on %s', (kind) => {
       answers.push({ status: res.statusCode, code: body.code, message: body.message });
     }
     const taken = { status: 409, code: 'EMAIL_TAKEN', message: 'This email address is already used.' };
-    expect(answers).toEqual([...Array(AUTH_RATE_LIMITS.signupPerEmail.max - 1).fill(expect.objectContaining(taken)), expect.objectContaining({ status: 429, code: 'RATE_LIMITED' })]);
+    expect(answers).toEqual([
+      ...Array(AUTH_RATE_LIMITS.signupPerEmail.max - 1).fill(expect.objectContaining(taken)),
+      expect.objectContaining({ status: 429, code: 'RATE_LIMITED' }),
+    ]);
     // Another address is not held back by it.
-    expect((await api.post(USER_API.signup, { email: 'hal@example.test', username: 'hal', password: PASSWORD })).statusCode).toBe(201);
+    expect(
+      (await api.post(USER_API.signup, { email: 'hal@example.test', username: 'hal', password: PASSWORD })).statusCode,
+    ).toBe(201);
   });
 
   it('accepts a long uncommon password of 128 characters', async () => {
-    const res = await api.post(USER_API.signup, { email: 'eve@example.test', username: 'eve', password: `${'Zq9!'.repeat(32)}` });
+    const res = await api.post(USER_API.signup, {
+      email: 'eve@example.test',
+      username: 'eve',
+      password: `${'Zq9!'.repeat(32)}`,
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -123,9 +143,16 @@ describe('sign-up when the mail cannot be sent', () => {
     const failing: Mailer = { send: async () => Promise.reject(new Error('smtp down')), close: () => undefined };
     const t = await buildTestApp('sqlite', { mailer: failing });
     try {
-      const res = await new ApiClient(t.app).post(USER_API.signup, { email: 'fay@example.test', username: 'fay', password: PASSWORD });
+      const res = await new ApiClient(t.app).post(USER_API.signup, {
+        email: 'fay@example.test',
+        username: 'fay',
+        password: PASSWORD,
+      });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'REGISTRATION_FAILED', message: 'Registeration failed. Please try again.' });
+      expect(res.json()).toMatchObject({
+        code: 'REGISTRATION_FAILED',
+        message: 'Registeration failed. Please try again.',
+      });
       expect(await findUserByUsername(t.store.db, 'fay')).toBeUndefined();
     } finally {
       await t.close();

@@ -27,7 +27,9 @@ describe('mail over SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    t = await buildTestApp('sqlite', { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Parapet <accounts@console.example.test>' } });
+    t = await buildTestApp('sqlite', {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Parapet <accounts@console.example.test>' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -35,7 +37,11 @@ describe('mail over SMTP', () => {
   });
 
   it('sends the confirmation mail through the SMTP server and writes no outbox file', async () => {
-    const res = await new ApiClient(t.app).post(USER_API.signup, { email: 'smtp@example.test', username: 'smtp-user', password: PASSWORD });
+    const res = await new ApiClient(t.app).post(USER_API.signup, {
+      email: 'smtp@example.test',
+      username: 'smtp-user',
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(201);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp@example.test']);

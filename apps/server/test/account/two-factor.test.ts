@@ -22,7 +22,9 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     const body = setup.json();
     expect(body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Parapet:otto\?/);
-    const bad = await account.client.post(USER_API.otpEnable, { token: '000000' === (await generate({ secret: body.secret })) ? '111111' : '000000' });
+    const bad = await account.client.post(USER_API.otpEnable, {
+      token: '000000' === (await generate({ secret: body.secret })) ? '111111' : '000000',
+    });
     expect(bad.json().code).toBe('OTP_INVALID');
     const on = await account.client.post(USER_API.otpEnable, { token: await generate({ secret: body.secret }) });
     expect(on.json().otpEnabled).toBe(true);
@@ -47,7 +49,11 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
 
     const code = await nextCode(secret);
     expect((await api.post(USER_API.login, { username: 'pia', password: PASSWORD, token: code })).statusCode).toBe(200);
-    const replay = await new ApiClient(t.app).post(USER_API.login, { username: 'pia', password: PASSWORD, token: code });
+    const replay = await new ApiClient(t.app).post(USER_API.login, {
+      username: 'pia',
+      password: PASSWORD,
+      token: code,
+    });
     expect(replay.json().code).toBe('OTP_INVALID');
   });
 
@@ -69,7 +75,7 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     }
   });
 
-  it('turning it on or off ends the account\'s other sessions', async () => {
+  it("turning it on or off ends the account's other sessions", async () => {
     const account = await signUpConfirmed(t, 'quin');
     const other = new ApiClient(t.app);
     await other.post(USER_API.login, { username: 'quin', password: PASSWORD });
@@ -82,12 +88,17 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     const third = new ApiClient(t.app);
     third.cookie = `parapet_sid=${(await startSession(t.store.db, t.config.session, row?.id ?? '', {})).token}`;
     expect((await third.get(USER_API.me)).statusCode).toBe(200);
-    const wrongPassword = await account.client.post(USER_API.otpDisable, { password: 'Wrong-Password-1', token: await nextCode(secret) });
+    const wrongPassword = await account.client.post(USER_API.otpDisable, {
+      password: 'Wrong-Password-1',
+      token: await nextCode(secret),
+    });
     expect(wrongPassword.json().code).toBe('PASSWORD_INCORRECT');
     const off = await account.client.post(USER_API.otpDisable, { password: PASSWORD, token: await nextCode(secret) });
     expect(off.json().otpEnabled).toBe(false);
     expect((await third.get(USER_API.me)).statusCode).toBe(401);
-    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'quin', password: PASSWORD })).statusCode).toBe(200);
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'quin', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it(`limits one-time-password attempts per account to ${AUTH_RATE_LIMITS.otpPerAccount.max} a window`, async () => {
@@ -98,10 +109,17 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     // Enabling spent one attempt; the wrong codes spend the rest.
     const codes: number[] = [];
     for (let i = 0; i < AUTH_RATE_LIMITS.otpPerAccount.max; i++) {
-      codes.push((await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: wrongCode })).statusCode);
+      codes.push(
+        (await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: wrongCode }))
+          .statusCode,
+      );
     }
     expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.otpPerAccount.max - 1).fill(400), 429]);
-    const limited = await new ApiClient(t.app).post(USER_API.login, { username: 'sly', password: PASSWORD, token: right });
+    const limited = await new ApiClient(t.app).post(USER_API.login, {
+      username: 'sly',
+      password: PASSWORD,
+      token: right,
+    });
     expect(limited.json().code).toBe('RATE_LIMITED');
   });
 
@@ -110,7 +128,14 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
     const secret = await enableTwoFactor(account);
     const codes: number[] = [];
     for (let i = 0; i < AUTH_RATE_LIMITS.loginPerAccount.max + 1; i++) {
-      codes.push((await account.client.post(USER_API.otpDisable, { password: `Wrong-Password-${i}`, token: await nextCode(secret) })).statusCode);
+      codes.push(
+        (
+          await account.client.post(USER_API.otpDisable, {
+            password: `Wrong-Password-${i}`,
+            token: await nextCode(secret),
+          })
+        ).statusCode,
+      );
     }
     expect(codes).toEqual([...Array(AUTH_RATE_LIMITS.loginPerAccount.max).fill(400), 429]);
     expect((await account.client.get(USER_API.me)).json().otpEnabled).toBe(true);
@@ -118,15 +143,26 @@ describe.each(storeKinds)('two-factor sign-in on %s', (kind) => {
 
   it('cannot be set up twice or turned off when off', async () => {
     const account = await signUpConfirmed(t, 'rae');
-    expect((await account.client.post(USER_API.otpDisable, { password: PASSWORD, token: '123456' })).json().code).toBe('OTP_STATE_CONFLICT');
+    expect((await account.client.post(USER_API.otpDisable, { password: PASSWORD, token: '123456' })).json().code).toBe(
+      'OTP_STATE_CONFLICT',
+    );
     await enableTwoFactor(account);
     expect((await account.client.post(USER_API.otpSetup)).json().code).toBe('OTP_STATE_CONFLICT');
   });
 
   it('needs a session for every call', async () => {
     const api = new ApiClient(t.app);
-    for (const path of [USER_API.otpSetup, USER_API.otpEnable, USER_API.otpDisable, USER_API.otpResetRequest, USER_API.changePassword]) {
-      expect((await api.post(path, { token: '123456', password: 'x', oldPassword: 'x', newPassword: 'y' })).statusCode, path).toBe(401);
+    for (const path of [
+      USER_API.otpSetup,
+      USER_API.otpEnable,
+      USER_API.otpDisable,
+      USER_API.otpResetRequest,
+      USER_API.changePassword,
+    ]) {
+      expect(
+        (await api.post(path, { token: '123456', password: 'x', oldPassword: 'x', newPassword: 'y' })).statusCode,
+        path,
+      ).toBe(401);
     }
   });
 });

@@ -19,7 +19,26 @@ function makePair(commonName: string, dnsNames: string[]): Pair {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-coverage-'));
   try {
     const san = dnsNames.map((n) => `DNS:${n}`).join(',');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'c.key', '-out', 'c.pem', '-days', '30', '-subj', `/CN=${commonName}`, ...(san ? ['-addext', `subjectAltName=${san}`] : [])], { cwd: dir, stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'c.key',
+        '-out',
+        'c.pem',
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${commonName}`,
+        ...(san ? ['-addext', `subjectAltName=${san}`] : []),
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
     return { pem: readFileSync(path.join(dir, 'c.pem'), 'utf8'), key: readFileSync(path.join(dir, 'c.key'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -56,7 +75,10 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
     ...over,
   });
   const createLine = (over: Record<string, unknown> = {}) => owner.client.post(SERVICE_LINE_API.create, lineBody(over));
-  const lineNamed = async (name: string) => (await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: owner.username, appProfileName: name }))).json();
+  const lineNamed = async (name: string) =>
+    (
+      await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: owner.username, appProfileName: name }))
+    ).json();
   const certById = async (id: string) => (await owner.client.get(fill(CERT_API.cert, { id }))).json();
 
   beforeEach(async () => {
@@ -80,13 +102,19 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
       expect(res.json()).toEqual({
         code: 'CERT_NOT_COVERING',
         message: expect.any(String),
-        details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }] },
+        details: {
+          uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }],
+        },
       });
       expect(await certById(certId)).toMatchObject({ commonName: 'shop.example.com', version: 1, status: 'Running' });
     });
 
     it('takes the same replacement once confirmed', async () => {
-      const res = await owner.client.put(fill(CERT_API.cert, { id: certId }), { ...other, version: 1, confirmUncovered: true });
+      const res = await owner.client.put(fill(CERT_API.cert, { id: certId }), {
+        ...other,
+        version: 1,
+        confirmUncovered: true,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ commonName: 'other.example.com', version: 2 });
     });
@@ -99,9 +127,15 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
 
     it('asks only about domains this replacement newly leaves uncovered', async () => {
       // Confirmed once: other.example.com covers neither domain. Going back to the first one covers both again.
-      expect((await owner.client.put(fill(CERT_API.cert, { id: certId }), { ...other, version: 1, confirmUncovered: true })).statusCode).toBe(200);
+      expect(
+        (await owner.client.put(fill(CERT_API.cert, { id: certId }), { ...other, version: 1, confirmUncovered: true }))
+          .statusCode,
+      ).toBe(200);
       await t.app.deploy.drain();
-      const again = await owner.client.put(fill(CERT_API.cert, { id: certId }), { ...makePair('another.example.com', []), version: 2 });
+      const again = await owner.client.put(fill(CERT_API.cert, { id: certId }), {
+        ...makePair('another.example.com', []),
+        version: 2,
+      });
       expect(again.statusCode).toBe(200);
     });
   });
@@ -116,10 +150,17 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
     it('on create, one that does not cover every domain answers 409 naming them; confirmed, the line is made', async () => {
       const refused = await createLine({ keypairname: 'other', servername: ['shop.example.com', 'other.example.com'] });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'CERT_NOT_COVERING', details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com'] }] } });
+      expect(refused.json()).toMatchObject({
+        code: 'CERT_NOT_COVERING',
+        details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com'] }] },
+      });
       expect((await owner.client.get(`${SERVICE_LINE_API.lines}?groupName=coverage`)).json().total).toBe(0);
 
-      const confirmed = await createLine({ keypairname: 'other', servername: ['shop.example.com', 'other.example.com'], confirmUncovered: true });
+      const confirmed = await createLine({
+        keypairname: 'other',
+        servername: ['shop.example.com', 'other.example.com'],
+        confirmUncovered: true,
+      });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json().taskNo).toBeTruthy();
     });
@@ -131,10 +172,18 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
 
       const refused = await owner.client.post(SERVICE_LINE_API.update, { ...line, keypairname: 'other' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'CERT_NOT_COVERING', details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }] } });
+      expect(refused.json()).toMatchObject({
+        code: 'CERT_NOT_COVERING',
+        details: {
+          uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }],
+        },
+      });
       expect(await lineNamed('shop.line')).toMatchObject({ keypairname: 'shop', version: 1 });
 
-      expect((await owner.client.post(SERVICE_LINE_API.update, { ...line, keypairname: 'other', confirmUncovered: true })).statusCode).toBe(200);
+      expect(
+        (await owner.client.post(SERVICE_LINE_API.update, { ...line, keypairname: 'other', confirmUncovered: true }))
+          .statusCode,
+      ).toBe(200);
       await t.app.deploy.drain();
       const saved = await lineNamed('shop.line');
       expect(saved).toMatchObject({ keypairname: 'other', version: 2 });
@@ -145,17 +194,34 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
 
     it('the system certificate and plain HTTP are never asked about', async () => {
       expect((await createLine({ keypairname: 'other', useSystemCert: true })).statusCode).toBe(200);
-      expect((await createLine({ appProfileName: 'plain.line', servername: ['plain.example.com'], scheme: ['http'], keypairname: 'other' })).statusCode).toBe(200);
+      expect(
+        (
+          await createLine({
+            appProfileName: 'plain.line',
+            servername: ['plain.example.com'],
+            scheme: ['http'],
+            keypairname: 'other',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 
   describe('adding domains to a line (Domains tab)', () => {
     const addDomains = (servername: string[], over: Record<string, unknown> = {}) =>
-      owner.client.post(SERVICE_LINE_API.addDomain, { groupName: owner.username, appProfileName: 'shop.line', servername, description: 'new', ...over });
+      owner.client.post(SERVICE_LINE_API.addDomain, {
+        groupName: owner.username,
+        appProfileName: 'shop.line',
+        servername,
+        description: 'new',
+        ...over,
+      });
     beforeEach(async () => {
       await uploadCert('shop', shop);
       // old.example.com was left uncovered, and accepted, when the line was made.
-      expect((await createLine({ servername: ['shop.example.com', 'old.example.com'], confirmUncovered: true })).statusCode).toBe(200);
+      expect(
+        (await createLine({ servername: ['shop.example.com', 'old.example.com'], confirmUncovered: true })).statusCode,
+      ).toBe(200);
       await t.app.deploy.drain();
     });
 
@@ -167,7 +233,10 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
         message: expect.any(String),
         details: { uncovered: [{ appProfileName: 'shop.line', domains: ['new.example.com'] }] },
       });
-      expect(await lineNamed('shop.line')).toMatchObject({ servername: ['shop.example.com', 'old.example.com'], version: 1 });
+      expect(await lineNamed('shop.line')).toMatchObject({
+        servername: ['shop.example.com', 'old.example.com'],
+        version: 1,
+      });
     });
 
     it('adds them once confirmed', async () => {
@@ -175,7 +244,10 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json().taskNo).toBeTruthy();
       await t.app.deploy.drain();
-      expect(await lineNamed('shop.line')).toMatchObject({ servername: ['shop.example.com', 'old.example.com', 'www.shop.example.com', 'new.example.com'], version: 2 });
+      expect(await lineNamed('shop.line')).toMatchObject({
+        servername: ['shop.example.com', 'old.example.com', 'www.shop.example.com', 'new.example.com'],
+        version: 2,
+      });
     });
 
     it('adds domains the certificate covers without asking', async () => {
@@ -194,17 +266,34 @@ describe.each(storeKinds)('errors naming the item on %s', (kind) => {
   afterEach(() => t.close());
 
   const create = (appProfileName: string, servername: string[]) =>
-    owner.client.post(SERVICE_LINE_API.create, { groupName: owner.username, appProfileName, customerPackage: 'standard', servername, origins: [{ address: '10.0.0.1' }] });
+    owner.client.post(SERVICE_LINE_API.create, {
+      groupName: owner.username,
+      appProfileName,
+      customerPackage: 'standard',
+      servername,
+      origins: [{ address: '10.0.0.1' }],
+    });
 
   it('a domain another line has names that line, under the path of the domain', async () => {
     expect((await create('shop.line', ['shop.example.com'])).statusCode).toBe(200);
     const res = await create('second.line', ['a.example.com', 'b.example.com', 'shop.example.com']);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'servername.2': 'taken' }, details: { fieldParams: { 'servername.2': { value: 'shop.example.com', usedBy: 'shop.line' } } } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { 'servername.2': 'taken' },
+      details: { fieldParams: { 'servername.2': { value: 'shop.example.com', usedBy: 'shop.line' } } },
+    });
   });
 
   it('a port not allowed is reported at the path of that port', async () => {
-    const res = await owner.client.post(SERVICE_LINE_API.create, { groupName: owner.username, appProfileName: 'ports.line', customerPackage: 'standard', servername: ['p.example.com'], origins: [{ address: '10.0.0.1' }], httpPort: [80, 8081] });
+    const res = await owner.client.post(SERVICE_LINE_API.create, {
+      groupName: owner.username,
+      appProfileName: 'ports.line',
+      customerPackage: 'standard',
+      servername: ['p.example.com'],
+      origins: [{ address: '10.0.0.1' }],
+      httpPort: [80, 8081],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'httpPort.1': 'http_port_not_allowed' } });
   });

@@ -15,7 +15,14 @@ beforeAll(() => {
 describe.each(storeKinds)('certificates API on %s', (kind) => {
   let t: TestApp;
   let owner: Account;
-  const upload = (body: Record<string, unknown>) => owner.client.post(CERT_API.certs, { groupName: owner.username, keypairname: 'shop', pem: c.leafPem, key: c.leafKey, ...body });
+  const upload = (body: Record<string, unknown>) =>
+    owner.client.post(CERT_API.certs, {
+      groupName: owner.username,
+      keypairname: 'shop',
+      pem: c.leafPem,
+      key: c.leafKey,
+      ...body,
+    });
   beforeEach(async () => {
     t = await buildTestApp(kind);
     owner = await signUpConfirmed(t, 'certowner');
@@ -25,13 +32,25 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
   it('stores an uploaded certificate with what it says, and never gives the key back', async () => {
     const res = await upload({ pemFileName: 'shop.pem', keyFileName: 'shop.key' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ keypairname: 'shop', commonName: 'shop.example.com', san: ['shop.example.com', 'www.shop.example.com'], emailAddress: 'ops@example.com', status: 'Deploying', usedBy: [], createdBy: 'certowner', version: 1 });
+    expect(res.json()).toMatchObject({
+      keypairname: 'shop',
+      commonName: 'shop.example.com',
+      san: ['shop.example.com', 'www.shop.example.com'],
+      emailAddress: 'ops@example.com',
+      status: 'Deploying',
+      usedBy: [],
+      createdBy: 'certowner',
+      version: 1,
+    });
     await t.app.deploy.drain();
     const keyBody = c.leafKey.split('\n')[1] ?? '';
     const list = await owner.client.get(`${CERT_API.certs}?groupName=certowner`);
     const one = await owner.client.get(fill(CERT_API.cert, { id: res.json().id }));
     for (const answer of [res, list, one]) expect(answer.body).not.toContain(keyBody);
-    expect(list.json()).toMatchObject({ total: 1, items: [{ keypairname: 'shop', status: 'Running', lastError: null }] });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      items: [{ keypairname: 'shop', status: 'Running', lastError: null }],
+    });
     const row = await t.store.db.selectFrom('certs').select('key_sealed').executeTakeFirstOrThrow();
     expect(row.key_sealed).toMatch(/^v1\./);
     expect(row.key_sealed).not.toContain(keyBody);
@@ -55,7 +74,11 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
   });
 
   it('accepts a chain and reads its leaf; refuses a second certificate of the same name', async () => {
-    expect((await upload({ keypairname: 'api', pem: c.chainPem, key: c.chainKey })).json()).toMatchObject({ commonName: 'api.example.com', issuerCommonName: 'Parapet Test CA', chainLength: 2 });
+    expect((await upload({ keypairname: 'api', pem: c.chainPem, key: c.chainKey })).json()).toMatchObject({
+      commonName: 'api.example.com',
+      issuerCommonName: 'Parapet Test CA',
+      chainLength: 2,
+    });
     const again = await upload({ keypairname: 'api' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', fields: { keypairname: 'taken' } });
@@ -73,13 +96,18 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
     await upload({ keypairname: 'old', pem: c.expiredPem, key: c.expiredKey });
     await upload({ keypairname: 'shop' });
     await upload({ keypairname: 'api', pem: c.chainPem, key: c.chainKey });
-    const names = async (expiry: string) => (await owner.client.get(`${CERT_API.certs}?groupName=certowner&expiry=${expiry}`)).json().items.map((x: { keypairname: string }) => x.keypairname);
+    const names = async (expiry: string) =>
+      (await owner.client.get(`${CERT_API.certs}?groupName=certowner&expiry=${expiry}`))
+        .json()
+        .items.map((x: { keypairname: string }) => x.keypairname);
     // The leaf is valid 90 days, the chain's site certificate 30: within the 30-day warning.
     expect(await names('expired')).toEqual(['old']);
     expect(await names('expiring')).toEqual(['api']);
     expect(await names('valid')).toEqual(['shop']);
     await t.app.deploy.drain();
-    expect((await owner.client.get(`${CERT_API.certs}?groupName=certowner&status=Running&createdBy=certowner`)).json().total).toBe(3);
+    expect(
+      (await owner.client.get(`${CERT_API.certs}?groupName=certowner&status=Running&createdBy=certowner`)).json().total,
+    ).toBe(3);
     expect((await owner.client.get(`${CERT_API.certs}?groupName=certowner&status=Deploying`)).json().total).toBe(0);
   });
 
@@ -94,28 +122,59 @@ describe.each(storeKinds)('certificates API on %s', (kind) => {
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });
     expect((await owner.client.delete(url)).statusCode).toBe(200);
     expect((await owner.client.get(url)).statusCode).toBe(404);
-    const actions = (await owner.client.get(`${GROUP_API.audit}?entity=cert&entityId=${made.id}&groupName=certowner`)).json().items.map((e: { action: string }) => e.action);
+    const actions = (await owner.client.get(`${GROUP_API.audit}?entity=cert&entityId=${made.id}&groupName=certowner`))
+      .json()
+      .items.map((e: { action: string }) => e.action);
     expect(actions).toEqual(['delete', 'update', 'create']);
   });
 
   it("enforces the plan's certificate quota", async () => {
     const now = Date.now();
     for (let i = 0; i < PLANS.basic.resourceLimits.maxCertCount; i++) {
-      await insertCertRow(t.store.db, { id: `pre-${i}`, group_name: 'certowner', keypairname: `pre${i}`, pem: 'x', key_sealed: 'x', pem_file_name: null, key_file_name: null, common_name: 'x', issuer_common_name: 'x', san: '[]', validity_start: now, validity_end: now, email_address: null, chain_length: 1, status: 'Running', last_error: null, created_by: 'x', created_at: now, updated_at: now });
+      await insertCertRow(t.store.db, {
+        id: `pre-${i}`,
+        group_name: 'certowner',
+        keypairname: `pre${i}`,
+        pem: 'x',
+        key_sealed: 'x',
+        pem_file_name: null,
+        key_file_name: null,
+        common_name: 'x',
+        issuer_common_name: 'x',
+        san: '[]',
+        validity_start: now,
+        validity_end: now,
+        email_address: null,
+        chain_length: 1,
+        status: 'Running',
+        last_error: null,
+        created_by: 'x',
+        created_at: now,
+        updated_at: now,
+      });
     }
     const res = await upload({});
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', message: 'Exceed Quota' });
-    expect((await owner.client.get(`${GROUP_API.resourceLimits}?groupName=certowner`)).json().usage.maxCertCount).toBe(PLANS.basic.resourceLimits.maxCertCount);
+    expect((await owner.client.get(`${GROUP_API.resourceLimits}?groupName=certowner`)).json().usage.maxCertCount).toBe(
+      PLANS.basic.resourceLimits.maxCertCount,
+    );
   });
 
   it('lets a read-only member list certificates but not upload', async () => {
     const admin = await signedInAdmin(t);
     const reader = await signUpConfirmed(t, 'reader');
-    await admin.put(fill(GROUP_API.member, { groupName: 'certowner', username: 'reader' }), { rolePermissions: readOnlyAccess() });
+    await admin.put(fill(GROUP_API.member, { groupName: 'certowner', username: 'reader' }), {
+      rolePermissions: readOnlyAccess(),
+    });
     await upload({});
     expect((await reader.client.get(`${CERT_API.certs}?groupName=certowner`)).json().total).toBe(1);
-    const refused = await reader.client.post(CERT_API.certs, { groupName: 'certowner', keypairname: 'mine', pem: c.leafPem, key: c.leafKey });
+    const refused = await reader.client.post(CERT_API.certs, {
+      groupName: 'certowner',
+      keypairname: 'mine',
+      pem: c.leafPem,
+      key: c.leafKey,
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

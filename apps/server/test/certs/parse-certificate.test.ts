@@ -43,7 +43,13 @@ describe('reading an uploaded certificate', () => {
 
   it('accepts a chain, leaf first, and reads the leaf', () => {
     const details = parseCertificate(c.chainPem, c.chainKey);
-    expect(details).toMatchObject({ commonName: 'api.example.com', issuerCommonName: 'Parapet Test CA', chainLength: 2, emailAddress: null, san: [] });
+    expect(details).toMatchObject({
+      commonName: 'api.example.com',
+      issuerCommonName: 'Parapet Test CA',
+      chainLength: 2,
+      emailAddress: null,
+      san: [],
+    });
   });
 
   it('counts the days of an expired certificate as negative', () => {

@@ -17,7 +17,14 @@ beforeAll(() => {
 });
 
 /** The three deployable items, each made through its own API. */
-const KINDS: Array<{ entity: DeployEntity; collection: string; item: string; deploying: string; body: (group: string) => Record<string, unknown>; save: (made: Record<string, unknown>) => Record<string, unknown> }> = [
+const KINDS: Array<{
+  entity: DeployEntity;
+  collection: string;
+  item: string;
+  deploying: string;
+  body: (group: string) => Record<string, unknown>;
+  save: (made: Record<string, unknown>) => Record<string, unknown>;
+}> = [
   {
     entity: 'cert',
     collection: CERT_API.certs,
@@ -64,14 +71,31 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
       expect(change.json()).toMatchObject({ code: k.deploying });
       expect((await owner.client.delete(url)).json()).toMatchObject({ code: k.deploying });
 
-      const task = await t.store.db.selectFrom('deploy_tasks').selectAll().where('entity_id', '=', made.json().id).executeTakeFirstOrThrow();
-      expect((await owner.client.get(fill(TASK_API.task, { taskNo: task.task_no }))).json()).toMatchObject({ state: 'queued', entity: k.entity, operation: 'publish' });
+      const task = await t.store.db
+        .selectFrom('deploy_tasks')
+        .selectAll()
+        .where('entity_id', '=', made.json().id)
+        .executeTakeFirstOrThrow();
+      expect((await owner.client.get(fill(TASK_API.task, { taskNo: task.task_no }))).json()).toMatchObject({
+        state: 'queued',
+        entity: k.entity,
+        operation: 'publish',
+      });
       const emitted = vi.spyOn(t.app.realtime, 'emitToGroup');
       await t.app.deploy.drain();
       expect((await owner.client.get(url)).json()).toMatchObject({ status: 'Running', lastError: null });
-      expect((await owner.client.get(fill(TASK_API.task, { taskNo: task.task_no }))).json()).toMatchObject({ state: 'succeeded', error: null });
+      expect((await owner.client.get(fill(TASK_API.task, { taskNo: task.task_no }))).json()).toMatchObject({
+        state: 'succeeded',
+        error: null,
+      });
       // The event goes out once the task's current group is looked up.
-      await vi.waitFor(() => expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ name: 'deployer' }), 'task.updated', expect.objectContaining({ taskNo: task.task_no, state: 'succeeded', entity: k.entity })));
+      await vi.waitFor(() =>
+        expect(emitted).toHaveBeenCalledWith(
+          expect.objectContaining({ name: 'deployer' }),
+          'task.updated',
+          expect.objectContaining({ taskNo: task.task_no, state: 'succeeded', entity: k.entity }),
+        ),
+      );
 
       const saved = await owner.client.put(url, k.save(made.json()));
       expect(saved.statusCode).toBe(200);
@@ -105,7 +129,15 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
     expect((await stat(path.join(dir, `${made.id}.key`))).mode & 0o777).toBe(0o600);
     expect(await readFile(path.join(dir, `${made.id}.pem`), 'utf8')).toContain('BEGIN CERTIFICATE');
 
-    const page = (await owner.client.post(HTML_PAGE_API.pages, { groupName: owner.username, htmlPageName: 'sorry', content: '<html><body><h1>Sorry</h1></body></html>', ridPosition: 'bottomRight', ridColor: 'white' })).json();
+    const page = (
+      await owner.client.post(HTML_PAGE_API.pages, {
+        groupName: owner.username,
+        htmlPageName: 'sorry',
+        content: '<html><body><h1>Sorry</h1></body></html>',
+        ridPosition: 'bottomRight',
+        ridColor: 'white',
+      })
+    ).json();
     await t.app.deploy.drain();
     const served = await readFile(path.join(t.dataDir, 'edge', 'html-pages', `${page.id}.html`), 'utf8');
     expect(served).toContain('bottom:0;right:0;');
@@ -115,7 +147,12 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
     expect((await owner.client.delete(fill(CERT_API.cert, { id: made.id }))).statusCode).toBe(200);
     await t.app.deploy.drain();
     await expect(stat(path.join(dir, `${made.id}.key`))).rejects.toThrow();
-    const removal = await t.store.db.selectFrom('deploy_tasks').selectAll().where('entity_id', '=', made.id).where('operation', '=', 'remove').executeTakeFirstOrThrow();
+    const removal = await t.store.db
+      .selectFrom('deploy_tasks')
+      .selectAll()
+      .where('entity_id', '=', made.id)
+      .where('operation', '=', 'remove')
+      .executeTakeFirstOrThrow();
     expect(removal.state).toBe('succeeded');
   });
 
@@ -129,14 +166,22 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
     const after = (await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id: made.id }))).json();
     expect(after.status).toBe('Running');
     expect(after.lastError).toBe('edge_apply_failed');
-    const task = await t.store.db.selectFrom('deploy_tasks').selectAll().where('entity_id', '=', made.id).executeTakeFirstOrThrow();
+    const task = await t.store.db
+      .selectFrom('deploy_tasks')
+      .selectAll()
+      .where('entity_id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(task).toMatchObject({ state: 'failed', attempts: 1 });
   });
 
   it('hides a task from a member of another group', async () => {
     await start(true);
     const made = (await owner.client.post(HTML_PAGE_API.pages, KINDS[2]!.body(owner.username))).json();
-    const task = await t.store.db.selectFrom('deploy_tasks').select('task_no').where('entity_id', '=', made.id).executeTakeFirstOrThrow();
+    const task = await t.store.db
+      .selectFrom('deploy_tasks')
+      .select('task_no')
+      .where('entity_id', '=', made.id)
+      .executeTakeFirstOrThrow();
     const stranger = await signUpConfirmed(t, 'stranger');
     expect((await stranger.client.get(fill(TASK_API.task, { taskNo: task.task_no }))).statusCode).toBe(404);
     expect((await owner.client.get(fill(TASK_API.task, { taskNo: 'no-such-task' }))).statusCode).toBe(404);
@@ -148,10 +193,19 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
     await t.app.deploy.drain();
     // Many tasks queued at once, then four workers (as four servers would) drain side by side.
     await t.store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 24; i += 1) await enqueueDeploy(trx, { groupName: owner.username, entity: 'origin-policy', entityId: made.id, entityName: 'web_pool', operation: 'publish' });
+      for (let i = 0; i < 24; i += 1)
+        await enqueueDeploy(trx, {
+          groupName: owner.username,
+          entity: 'origin-policy',
+          entityId: made.id,
+          entityName: 'web_pool',
+          operation: 'publish',
+        });
     });
     const log = { warn: () => undefined };
-    const workers = ['a', 'b', 'c', 'd'].map((owner) => createDeployWorker({ db: t.store.db, config: t.config, owner, emit: () => undefined, log }));
+    const workers = ['a', 'b', 'c', 'd'].map((owner) =>
+      createDeployWorker({ db: t.store.db, config: t.config, owner, emit: () => undefined, log }),
+    );
     await Promise.all(workers.map((w) => w.drain()));
     const tasks = await t.store.db.selectFrom('deploy_tasks').selectAll().where('entity_id', '=', made.id).execute();
     expect(tasks).toHaveLength(25);

@@ -42,7 +42,13 @@ describe.each(storeKinds)('the group of an item call on %s', (kind) => {
   });
 
   it('a service line created in a group that does not exist is not found', async () => {
-    const res = await admin.post(SERVICE_LINE_API.create, { groupName: 'no-such-group', appProfileName: 'shop.example', customerPackage: 'standard', servername: ['shop.example.com'], origins: [{ address: '10.0.0.1' }] });
+    const res = await admin.post(SERVICE_LINE_API.create, {
+      groupName: 'no-such-group',
+      appProfileName: 'shop.example',
+      customerPackage: 'standard',
+      servername: ['shop.example.com'],
+      origins: [{ address: '10.0.0.1' }],
+    });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

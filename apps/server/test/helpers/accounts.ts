@@ -17,12 +17,20 @@ let counter = 0;
 
 /** Signs up through the API, follows the mailed confirmation link and signs in. */
 export async function signUpConfirmed(t: TestApp, name = `user${++counter}`): Promise<Account> {
-  const account = { username: name, email: `${name.toLowerCase()}@example.test`, password: PASSWORD, client: new ApiClient(t.app) };
+  const account = {
+    username: name,
+    email: `${name.toLowerCase()}@example.test`,
+    password: PASSWORD,
+    client: new ApiClient(t.app),
+  };
   const res = await account.client.post(USER_API.signup, { email: account.email, username: name, password: PASSWORD });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   const mail = await waitForMail(t.dataDir, account.email);
-  const confirmed = await account.client.get(`${USER_API.confirm}?token=${encodeURIComponent(tokenFrom(mail, '/api/user/confirm'))}`);
-  if (confirmed.headers.location !== '/login?confirmed=1') throw new Error(`confirmation failed: ${confirmed.headers.location}`);
+  const confirmed = await account.client.get(
+    `${USER_API.confirm}?token=${encodeURIComponent(tokenFrom(mail, '/api/user/confirm'))}`,
+  );
+  if (confirmed.headers.location !== '/login?confirmed=1')
+    throw new Error(`confirmation failed: ${confirmed.headers.location}`);
   const login = await account.client.post(USER_API.login, { username: name, password: PASSWORD });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
   return account;

@@ -16,7 +16,14 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   // Origins are checked only where a test asks for it (they would probe made-up addresses).
   // Test origins are loopback servers and made-up private addresses, allowed as in local
   // development; tests of the private-origin rule turn it off.
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET, HEALTH_CHECKS: 'false', ALLOW_PRIVATE_ORIGINS: 'true', ...env });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: TEST_SECRET,
+    HEALTH_CHECKS: 'false',
+    ALLOW_PRIVATE_ORIGINS: 'true',
+    ...env,
+  });
 }
 
 export interface TestApp extends TestStore {
@@ -32,7 +39,13 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const testStore = await openTestStore(kind);
   const config = { ...testConfig(testStore.dataDir, options.env), ...options.config };
-  const app = await buildApp({ config, store: testStore.store, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
+  const app = await buildApp({
+    config,
+    store: testStore.store,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  });
   return {
     ...testStore,
     app,
@@ -45,7 +58,10 @@ export async function buildTestApp(
 }
 
 /** A confirmed user made straight in the store (sign-up is its own feature); returns its id. */
-export async function insertTestUser(t: TestApp, user: { username: string; privilege?: 'admin' | 'user'; passwordHash?: string }): Promise<string> {
+export async function insertTestUser(
+  t: TestApp,
+  user: { username: string; privilege?: 'admin' | 'user'; passwordHash?: string },
+): Promise<string> {
   const id = newId();
   const now = Date.now();
   await insertUser(t.store.db, {
@@ -79,7 +95,12 @@ export async function seedUserSession(
       .execute();
     await t.store.db
       .insertInto('group_members')
-      .values({ group_name: group, user_id: userId, role_permissions: JSON.stringify({ dashboard: { read: true } }), created_at: now })
+      .values({
+        group_name: group,
+        user_id: userId,
+        role_permissions: JSON.stringify({ dashboard: { read: true } }),
+        created_at: now,
+      })
       .execute();
   }
   const session = await startSession(t.store.db, t.config.session, userId, {});

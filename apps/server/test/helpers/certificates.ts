@@ -24,28 +24,124 @@ export interface TestCerts {
 }
 
 /** `openssl req` cannot back-date a certificate; `openssl ca` can, given this much of a CA. */
-const BACKDATING_CA = ['[ca]', 'default_ca = backdate', '[backdate]', 'dir = .', 'database = index.txt', 'new_certs_dir = .', 'serial = serial', 'default_md = sha256', 'policy = any', '[any]', 'commonName = supplied', ''].join('\n');
+const BACKDATING_CA = [
+  '[ca]',
+  'default_ca = backdate',
+  '[backdate]',
+  'dir = .',
+  'database = index.txt',
+  'new_certs_dir = .',
+  'serial = serial',
+  'default_md = sha256',
+  'policy = any',
+  '[any]',
+  'commonName = supplied',
+  '',
+].join('\n');
 
 export function makeTestCerts(): TestCerts {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-certs-'));
   const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
   const selfSigned = (name: string, subject: string, extra: string[] = []) =>
-    ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '90', '-subj', subject, ...extra);
+    ssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '90',
+      '-subj',
+      subject,
+      ...extra,
+    );
   try {
-    selfSigned('leaf', '/CN=shop.example.com/emailAddress=ops@example.com', ['-addext', 'subjectAltName=DNS:shop.example.com,DNS:www.shop.example.com']);
+    selfSigned('leaf', '/CN=shop.example.com/emailAddress=ops@example.com', [
+      '-addext',
+      'subjectAltName=DNS:shop.example.com,DNS:www.shop.example.com',
+    ]);
     selfSigned('ca', '/CN=Parapet Test CA/O=Parapet');
-    ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'site.key', '-out', 'site.csr', '-subj', '/CN=api.example.com');
-    ssl('x509', '-req', '-in', 'site.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'site.pem', '-days', '30');
+    ssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'site.key',
+      '-out',
+      'site.csr',
+      '-subj',
+      '/CN=api.example.com',
+    );
+    ssl(
+      'x509',
+      '-req',
+      '-in',
+      'site.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'site.pem',
+      '-days',
+      '30',
+    );
     ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key');
-    ssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-aes-256-cbc', '-pass', 'pass:secret', '-out', 'encrypted.key');
+    ssl(
+      'genpkey',
+      '-algorithm',
+      'RSA',
+      '-pkeyopt',
+      'rsa_keygen_bits:2048',
+      '-aes-256-cbc',
+      '-pass',
+      'pass:secret',
+      '-out',
+      'encrypted.key',
+    );
     selfSigned('nocn', '/O=No Common Name Ltd');
     selfSigned('bademail', '/CN=mail.example.com/emailAddress=not-an-email');
     writeFileSync(path.join(dir, 'backdate.cnf'), BACKDATING_CA);
     writeFileSync(path.join(dir, 'index.txt'), '');
     writeFileSync(path.join(dir, 'serial'), '01\n');
-    ssl('req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'expired.key', '-out', 'expired.csr', '-subj', '/CN=old.example.com');
-    ssl('ca', '-batch', '-notext', '-config', 'backdate.cnf', '-selfsign', '-keyfile', 'expired.key', '-in', 'expired.csr', '-out', 'expired.pem', '-startdate', '20240101000000Z', '-enddate', '20240201000000Z');
+    ssl(
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'expired.key',
+      '-out',
+      'expired.csr',
+      '-subj',
+      '/CN=old.example.com',
+    );
+    ssl(
+      'ca',
+      '-batch',
+      '-notext',
+      '-config',
+      'backdate.cnf',
+      '-selfsign',
+      '-keyfile',
+      'expired.key',
+      '-in',
+      'expired.csr',
+      '-out',
+      'expired.pem',
+      '-startdate',
+      '20240101000000Z',
+      '-enddate',
+      '20240201000000Z',
+    );
     return {
       leafPem: read('leaf.pem'),
       leafKey: read('leaf.key'),

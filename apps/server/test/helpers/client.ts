@@ -12,11 +12,21 @@ export class ApiClient {
     private readonly headers: Record<string, string> = {},
   ) {}
 
-  async call(method: InjectOptions['method'], url: string, payload?: unknown, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async call(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url: `/api${url}`,
-      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, ...this.headers, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra },
+      headers: {
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        ...this.headers,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...extra,
+      },
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
     const set = res.cookies.find((c) => c.name === SESSION_COOKIE);

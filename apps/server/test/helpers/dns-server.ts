@@ -16,7 +16,10 @@ const TYPE_CNAME = 5;
 const CLASS_IN = 1;
 
 function encodeName(name: string): Buffer {
-  const parts = name.replace(/\.$/, '').split('.').map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')]));
+  const parts = name
+    .replace(/\.$/, '')
+    .split('.')
+    .map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')]));
   return Buffer.concat([...parts, Buffer.from([0])]);
 }
 

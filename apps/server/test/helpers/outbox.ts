@@ -13,7 +13,9 @@ export interface Mail {
 
 /** Undoes quoted-printable, which nodemailer uses for long or non-ASCII lines. */
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 

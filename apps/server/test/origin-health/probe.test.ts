@@ -1,7 +1,13 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codeMatches, hostAndPort, probe, probeOrigin, type ProbeTarget } from '../../src/modules/origin-health/probe.js';
+import {
+  codeMatches,
+  hostAndPort,
+  probe,
+  probeOrigin,
+  type ProbeTarget,
+} from '../../src/modules/origin-health/probe.js';
 import { INITIAL_HEALTH, nextHealth, type HealthState } from '../../src/modules/origin-health/health-state.js';
 import { createOriginGuard } from '../../src/lib/origin-guard.js';
 
@@ -16,11 +22,21 @@ afterEach(async () => {
 
 function listen(server: TcpServer | HttpServer, port = 0): Promise<number> {
   servers.push(server);
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 const stop = (server: TcpServer | HttpServer) => new Promise((resolve) => server.close(resolve));
 
-const target = (over: Partial<ProbeTarget>): ProbeTarget => ({ address: '127.0.0.1', scheme: 'http', mode: 'tcp', uri: '/', httpCodes: ['200-399'], timeoutMs: 500, ...over });
+const target = (over: Partial<ProbeTarget>): ProbeTarget => ({
+  address: '127.0.0.1',
+  scheme: 'http',
+  mode: 'tcp',
+  uri: '/',
+  httpCodes: ['200-399'],
+  timeoutMs: 500,
+  ...over,
+});
 
 describe('health probes against real local origins', () => {
   it('TCP: passes while the origin accepts connections, fails when it is down, passes again when it is back', async () => {
@@ -29,7 +45,10 @@ describe('health probes against real local origins', () => {
     expect(await probe(target({ address: `127.0.0.1:${port}` }), open)).toBe(true);
     await stop(first);
     expect(await probe(target({ address: `127.0.0.1:${port}` }), open)).toBe(false);
-    await listen(createTcpServer((socket) => socket.end()), port);
+    await listen(
+      createTcpServer((socket) => socket.end()),
+      port,
+    );
     expect(await probe(target({ address: `127.0.0.1:${port}` }), open)).toBe(true);
   });
 
@@ -75,9 +94,24 @@ describe('what a check connects to', () => {
     const port = await listen(createHttpServer((_req, res) => res.writeHead(503).end()));
     const closed = await listen(createTcpServer());
     await stop(servers.at(-1)!);
-    expect(await probeOrigin(target({ address: `127.0.0.1:${closed}` }), open)).toEqual({ passed: false, reason: 'refused' });
-    expect(await probeOrigin(target({ address: `127.0.0.1:${port}`, mode: 'http' }), open)).toEqual({ passed: false, reason: 'bad_status', httpStatus: 503 });
-    expect(await probeOrigin(target({ address: 'nowhere.invalid' }), createOriginGuard({ allowPrivate: true, resolve: () => Promise.reject(Object.assign(new Error('no'), { code: 'ENOTFOUND' })) }))).toEqual({ passed: false, reason: 'dns_failed' });
+    expect(await probeOrigin(target({ address: `127.0.0.1:${closed}` }), open)).toEqual({
+      passed: false,
+      reason: 'refused',
+    });
+    expect(await probeOrigin(target({ address: `127.0.0.1:${port}`, mode: 'http' }), open)).toEqual({
+      passed: false,
+      reason: 'bad_status',
+      httpStatus: 503,
+    });
+    expect(
+      await probeOrigin(
+        target({ address: 'nowhere.invalid' }),
+        createOriginGuard({
+          allowPrivate: true,
+          resolve: () => Promise.reject(Object.assign(new Error('no'), { code: 'ENOTFOUND' })),
+        }),
+      ),
+    ).toEqual({ passed: false, reason: 'dns_failed' });
   });
 
   it('re-resolves a name at check time and does not connect when it now points at a private address', async () => {
@@ -93,14 +127,31 @@ describe('what a check connects to', () => {
     const guard = createOriginGuard({ allowPrivate: false, resolve: () => Promise.resolve(answer) });
     expect(await guard.problemOf(`origin.example.com:${port}`)).toBeNull();
     answer = ['93.184.216.34', '127.0.0.1'];
-    expect(await probeOrigin(target({ address: `origin.example.com:${port}` }), guard)).toEqual({ passed: false, reason: 'forbidden_address' });
+    expect(await probeOrigin(target({ address: `origin.example.com:${port}` }), guard)).toEqual({
+      passed: false,
+      reason: 'forbidden_address',
+    });
     answer = ['127.0.0.1'];
-    expect(await probeOrigin(target({ address: `origin.example.com:${port}`, mode: 'http' }), guard)).toEqual({ passed: false, reason: 'forbidden_address' });
-    expect(await probeOrigin(target({ address: `127.0.0.1:${port}` }), guard)).toEqual({ passed: false, reason: 'forbidden_address' });
-    expect(await probeOrigin(target({ address: `[::ffff:127.0.0.1]:${port}` }), guard)).toEqual({ passed: false, reason: 'forbidden_address' });
+    expect(await probeOrigin(target({ address: `origin.example.com:${port}`, mode: 'http' }), guard)).toEqual({
+      passed: false,
+      reason: 'forbidden_address',
+    });
+    expect(await probeOrigin(target({ address: `127.0.0.1:${port}` }), guard)).toEqual({
+      passed: false,
+      reason: 'forbidden_address',
+    });
+    expect(await probeOrigin(target({ address: `[::ffff:127.0.0.1]:${port}` }), guard)).toEqual({
+      passed: false,
+      reason: 'forbidden_address',
+    });
     expect(connections).toBe(0);
     // Allowed, the same name reaches the loopback origin, at the address that was checked.
-    expect(await probeOrigin(target({ address: `origin.example.com:${port}` }), createOriginGuard({ allowPrivate: true, resolve: () => Promise.resolve(['127.0.0.1']) }))).toEqual({ passed: true, reason: null });
+    expect(
+      await probeOrigin(
+        target({ address: `origin.example.com:${port}` }),
+        createOriginGuard({ allowPrivate: true, resolve: () => Promise.resolve(['127.0.0.1']) }),
+      ),
+    ).toEqual({ passed: true, reason: null });
     expect(connections).toBe(1);
   });
 
@@ -113,17 +164,41 @@ describe('what a check connects to', () => {
       }),
     );
     const guard = createOriginGuard({ allowPrivate: true, resolve: () => Promise.resolve(['127.0.0.1']) });
-    expect(await probeOrigin(target({ address: `origin.example.com:${port}`, mode: 'http' }), guard)).toEqual({ passed: true, reason: null });
+    expect(await probeOrigin(target({ address: `origin.example.com:${port}`, mode: 'http' }), guard)).toEqual({
+      passed: true,
+      reason: null,
+    });
     expect(host).toBe(`origin.example.com:${port}`);
   });
 });
 
 describe('health thresholds', () => {
-  const run = (results: boolean[]) => results.reduce<HealthState[]>((states, passed) => [...states, nextHealth(states.at(-1) ?? INITIAL_HEALTH, passed, { success: 2, fail: 3 })], []).map((s) => s.health);
+  const run = (results: boolean[]) =>
+    results
+      .reduce<HealthState[]>(
+        (states, passed) => [...states, nextHealth(states.at(-1) ?? INITIAL_HEALTH, passed, { success: 2, fail: 3 })],
+        [],
+      )
+      .map((s) => s.health);
 
   it('turns healthy after 2 passes and unhealthy after 3 failures, and does not flap in between', () => {
     expect(run([true, true])).toEqual(['unchecked', 'healthy']);
-    expect(run([true, true, false, false, true, false, false, false])).toEqual(['unchecked', 'healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'healthy', 'unhealthy']);
-    expect(run([false, false, false, true, true])).toEqual(['unchecked', 'unchecked', 'unhealthy', 'unhealthy', 'healthy']);
+    expect(run([true, true, false, false, true, false, false, false])).toEqual([
+      'unchecked',
+      'healthy',
+      'healthy',
+      'healthy',
+      'healthy',
+      'healthy',
+      'healthy',
+      'unhealthy',
+    ]);
+    expect(run([false, false, false, true, true])).toEqual([
+      'unchecked',
+      'unchecked',
+      'unhealthy',
+      'unhealthy',
+      'healthy',
+    ]);
   });
 });

@@ -13,7 +13,9 @@ import { storeKinds } from '../helpers/stores.js';
 const servers: (TcpServer | HttpServer)[] = [];
 function listen(server: TcpServer | HttpServer, port = 0): Promise<number> {
   servers.push(server);
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 const stop = (server: TcpServer | HttpServer) => new Promise((resolve) => server.close(resolve));
 /** A port nothing listens on: taken, then released. */
@@ -41,8 +43,16 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     await t.close();
     await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
   });
-  const makePolicy = async (body: Record<string, unknown>) => (await owner.client.post(ORIGIN_POLICY_API.policies, { groupName: owner.username, policyName: 'web_pool', ...body })).json();
-  const healthOf = async (id: string): Promise<OriginHealth[]> => (await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id }))).json().health;
+  const makePolicy = async (body: Record<string, unknown>) =>
+    (
+      await owner.client.post(ORIGIN_POLICY_API.policies, {
+        groupName: owner.username,
+        policyName: 'web_pool',
+        ...body,
+      })
+    ).json();
+  const healthOf = async (id: string): Promise<OriginHealth[]> =>
+    (await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id }))).json().health;
   const byAddress = (list: OriginHealth[], address: string) => list.find((h) => h.address === address)?.health;
   /** Makes every origin due now, so a test need not wait out the interval. */
   const makeDue = () => t.store.db.updateTable('origin_health').set({ next_check_at: 0 }).execute();
@@ -67,17 +77,55 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
       { address: dead, health: 'unchecked', checkedAt: null, reason: null, httpStatus: null },
     ]);
 
-    const first = await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'healthy' && byAddress(h, dead) === 'unhealthy');
+    const first = await eventually(
+      () => healthOf(policy.id),
+      (h) => byAddress(h, live) === 'healthy' && byAddress(h, dead) === 'unhealthy',
+    );
     expect(byAddress(first, live)).toBe('healthy');
-    expect(first.find((h) => h.address === dead)).toMatchObject({ health: 'unhealthy', reason: 'refused', httpStatus: null });
+    expect(first.find((h) => h.address === dead)).toMatchObject({
+      health: 'unhealthy',
+      reason: 'refused',
+      httpStatus: null,
+    });
     // The event goes out once the policy's current group is looked up.
-    await vi.waitFor(() => expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ name: 'checker' }), 'origin.health', expect.objectContaining({ policyId: policy.id, address: live, health: 'healthy' })));
+    await vi.waitFor(() =>
+      expect(emitted).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'checker' }),
+        'origin.health',
+        expect.objectContaining({ policyId: policy.id, address: live, health: 'healthy' }),
+      ),
+    );
 
     await stop(up);
-    expect(byAddress(await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'unhealthy'), live)).toBe('unhealthy');
-    await vi.waitFor(() => expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ name: 'checker' }), 'origin.health', expect.objectContaining({ address: live, health: 'unhealthy' })));
-    await listen(createTcpServer((socket) => socket.end()), upPort);
-    expect(byAddress(await eventually(() => healthOf(policy.id), (h) => byAddress(h, live) === 'healthy'), live)).toBe('healthy');
+    expect(
+      byAddress(
+        await eventually(
+          () => healthOf(policy.id),
+          (h) => byAddress(h, live) === 'unhealthy',
+        ),
+        live,
+      ),
+    ).toBe('unhealthy');
+    await vi.waitFor(() =>
+      expect(emitted).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'checker' }),
+        'origin.health',
+        expect.objectContaining({ address: live, health: 'unhealthy' }),
+      ),
+    );
+    await listen(
+      createTcpServer((socket) => socket.end()),
+      upPort,
+    );
+    expect(
+      byAddress(
+        await eventually(
+          () => healthOf(policy.id),
+          (h) => byAddress(h, live) === 'healthy',
+        ),
+        live,
+      ),
+    ).toBe('healthy');
   });
 
   it('HTTP checks expect the configured codes and honour the success and fail thresholds', async () => {
@@ -91,8 +139,21 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
       }),
     );
     const address = `127.0.0.1:${port}`;
-    const policy = await makePolicy({ origins: [{ address }], healthCheckMode: 'http', healthCheckUri: '/status', healthCheckHttpCode: ['200-299'], healthCheckSuccess: 2, healthCheckFail: 3 });
-    const scheduler = createHealthScheduler({ db: t.store.db, owner: 'me', emit: () => undefined, log: { warn: () => undefined }, guard: t.app.originGuard });
+    const policy = await makePolicy({
+      origins: [{ address }],
+      healthCheckMode: 'http',
+      healthCheckUri: '/status',
+      healthCheckHttpCode: ['200-299'],
+      healthCheckSuccess: 2,
+      healthCheckFail: 3,
+    });
+    const scheduler = createHealthScheduler({
+      db: t.store.db,
+      owner: 'me',
+      emit: () => undefined,
+      log: { warn: () => undefined },
+      guard: t.app.originGuard,
+    });
     const round = async () => {
       await makeDue();
       await scheduler.tick();
@@ -112,7 +173,19 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
     // Changing how the origin is checked starts it over as unchecked.
     await t.app.deploy.drain();
     const current = (await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id: policy.id }))).json();
-    const { id: _i, groupName: _g, status: _s, lastError: _l, health: _h, usedBy: _u, usageCount: _c, createdBy: _cb, createdAt: _ca, updatedAt: _ua, ...fields } = current;
+    const {
+      id: _i,
+      groupName: _g,
+      status: _s,
+      lastError: _l,
+      health: _h,
+      usedBy: _u,
+      usageCount: _c,
+      createdBy: _cb,
+      createdAt: _ca,
+      updatedAt: _ua,
+      ...fields
+    } = current;
     await owner.client.put(fill(ORIGIN_POLICY_API.policy, { id: policy.id }), { ...fields, healthCheckUri: '/other' });
     expect(byAddress(await healthOf(policy.id), address)).toBe('unchecked');
   });
@@ -129,7 +202,16 @@ describe.each(storeKinds)('origin health checks on %s', (kind) => {
       return probeOrigin(target, t.app.originGuard);
     };
     const log = { warn: () => undefined };
-    const servers3 = ['a', 'b', 'c'].map((name) => createHealthScheduler({ db: t.store.db, owner: name, emit: () => undefined, log, guard: t.app.originGuard, probe: counting }));
+    const servers3 = ['a', 'b', 'c'].map((name) =>
+      createHealthScheduler({
+        db: t.store.db,
+        owner: name,
+        emit: () => undefined,
+        log,
+        guard: t.app.originGuard,
+        probe: counting,
+      }),
+    );
     for (let round = 0; round < 3; round += 1) {
       await makeDue();
       checks.length = 0;

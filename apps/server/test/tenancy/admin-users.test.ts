@@ -16,7 +16,8 @@ describe.each(storeKinds)('user management on %s', (kind) => {
   afterEach(() => t.close());
 
   it('lists and searches users a page at a time', async () => {
-    for (const name of ['alice', 'albert', 'bob']) await admin.post(GROUP_API.users, { username: name, email: `${name}@example.test`, password: PASSWORD });
+    for (const name of ['alice', 'albert', 'bob'])
+      await admin.post(GROUP_API.users, { username: name, email: `${name}@example.test`, password: PASSWORD });
     const all = (await admin.get(`${GROUP_API.users}?pageSize=2`)).json();
     expect(all.total).toBe(4);
     expect(all.items.map((u: { username: string }) => u.username)).toEqual(['albert', 'alice']);
@@ -25,15 +26,26 @@ describe.each(storeKinds)('user management on %s', (kind) => {
     expect((await admin.get(`${GROUP_API.users}?search=%25`)).json().total).toBe(0);
     // The search's own _ and % are literal characters, not wildcards, on both engines.
     await admin.post(GROUP_API.users, { username: 'under_score', email: 'u@example.test', password: PASSWORD });
-    expect((await admin.get(`${GROUP_API.users}?search=_`)).json().items.map((u: { username: string }) => u.username)).toEqual(['under_score']);
+    expect(
+      (await admin.get(`${GROUP_API.users}?search=_`)).json().items.map((u: { username: string }) => u.username),
+    ).toEqual(['under_score']);
   });
 
   it('creates confirmed users who can sign in, refusing taken names', async () => {
-    const made = await admin.post(GROUP_API.users, { username: 'dora', email: 'dora@example.test', password: PASSWORD });
+    const made = await admin.post(GROUP_API.users, {
+      username: 'dora',
+      email: 'dora@example.test',
+      password: PASSWORD,
+    });
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ username: 'dora', emailConfirmed: true, disabled: false, groups: [] });
-    expect((await admin.post(GROUP_API.users, { username: 'DORA', email: 'x@example.test', password: PASSWORD })).json().code).toBe('USERNAME_TAKEN');
-    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'dora', password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await admin.post(GROUP_API.users, { username: 'DORA', email: 'x@example.test', password: PASSWORD })).json()
+        .code,
+    ).toBe('USERNAME_TAKEN');
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'dora', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('disabling a user ends their sessions and refuses their sign-in until enabled again', async () => {
@@ -44,7 +56,11 @@ describe.each(storeKinds)('user management on %s', (kind) => {
     const refused = await new ApiClient(t.app).post(USER_API.login, { username: 'eve', password: PASSWORD });
     expect(refused.json().code).toBe('ACCOUNT_DISABLED');
     await admin.put(url, { disabled: false });
-    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'eve', password: PASSWORD })).statusCode).toBe(200);
-    expect((await admin.put(fill(GROUP_API.userDisabled, { username: 'root' }), { disabled: true })).statusCode).toBe(403);
+    expect((await new ApiClient(t.app).post(USER_API.login, { username: 'eve', password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.put(fill(GROUP_API.userDisabled, { username: 'root' }), { disabled: true })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -21,31 +21,48 @@ describe.each(storeKinds)('groups and members on %s', (kind) => {
     await ensureDefaultGroup(t.store.db);
     const groups = (await admin.get(GROUP_API.groups)).json().items;
     expect(groups).toMatchObject([{ name: 'default', plan: 'basic', memberCount: 1 }]);
-    expect((await admin.get(USER_API.me)).json().inGroupsRole).toEqual([{ groupName: 'default', rolePermissions: fullAccess() }]);
+    expect((await admin.get(USER_API.me)).json().inGroupsRole).toEqual([
+      { groupName: 'default', rolePermissions: fullAccess() },
+    ]);
   });
 
   it('a customer who signs up gets a group of their own with every permission', async () => {
     const account = await signUpConfirmed(t, 'Ann.Lee');
     const me = (await account.client.get(USER_API.me)).json();
     expect(me.inGroupsRole).toEqual([{ groupName: 'ann-lee', rolePermissions: fullAccess() }]);
-    expect((await account.client.get(GROUP_API.groups)).json().items.map((g: { name: string }) => g.name)).toEqual(['ann-lee']);
+    expect((await account.client.get(GROUP_API.groups)).json().items.map((g: { name: string }) => g.name)).toEqual([
+      'ann-lee',
+    ]);
   });
 
   it('admins create, rename, re-plan and delete groups, refusing a stale version and reserved names', async () => {
-    expect((await admin.post(GROUP_API.groups, { name: 'acme' })).json()).toMatchObject({ name: 'acme', plan: 'basic', version: 1 });
+    expect((await admin.post(GROUP_API.groups, { name: 'acme' })).json()).toMatchObject({
+      name: 'acme',
+      plan: 'basic',
+      version: 1,
+    });
     expect((await admin.post(GROUP_API.groups, { name: 'acme' })).json().code).toBe('ALREADY_EXISTS');
     expect((await admin.post(GROUP_API.groups, { name: 'all' })).json().fields).toEqual({ name: 'reserved' });
-    expect((await admin.post(GROUP_API.groups, { name: 'Bad Name' })).json().fields).toEqual({ name: 'invalid_format' });
+    expect((await admin.post(GROUP_API.groups, { name: 'Bad Name' })).json().fields).toEqual({
+      name: 'invalid_format',
+    });
 
     const url = fill(GROUP_API.group, { groupName: 'acme' });
-    expect((await admin.call('PATCH', url, { plan: 'pro', version: 1 })).json()).toMatchObject({ plan: 'pro', version: 2 });
+    expect((await admin.call('PATCH', url, { plan: 'pro', version: 1 })).json()).toMatchObject({
+      plan: 'pro',
+      version: 2,
+    });
     expect((await admin.call('PATCH', url, { plan: 'enterprise', version: 1 })).statusCode).toBe(409);
 
     const account = await signUpConfirmed(t, 'bea');
-    await admin.put(fill(GROUP_API.member, { groupName: 'acme', username: 'bea' }), { rolePermissions: readOnlyAccess() });
+    await admin.put(fill(GROUP_API.member, { groupName: 'acme', username: 'bea' }), {
+      rolePermissions: readOnlyAccess(),
+    });
     const renamed = await admin.call('PATCH', url, { name: 'acme-corp', version: 2 });
     expect(renamed.json()).toMatchObject({ name: 'acme-corp', plan: 'pro', version: 3, memberCount: 1 });
-    expect((await account.client.get(USER_API.me)).json().inGroupsRole.map((g: { groupName: string }) => g.groupName)).toEqual(['acme-corp', 'bea']);
+    expect(
+      (await account.client.get(USER_API.me)).json().inGroupsRole.map((g: { groupName: string }) => g.groupName),
+    ).toEqual(['acme-corp', 'bea']);
 
     expect((await admin.delete(fill(GROUP_API.group, { groupName: 'acme-corp' }))).statusCode).toBe(200);
     expect((await admin.get(GROUP_API.groups)).json().items.map((g: { name: string }) => g.name)).toEqual(['bea']);
@@ -56,12 +73,21 @@ describe.each(storeKinds)('groups and members on %s', (kind) => {
     const bea = await signUpConfirmed(t, 'bea');
     const member = fill(GROUP_API.member, { groupName: 'acme', username: 'bea' });
     const role = { firewallRules: { read: true, write: false } };
-    expect((await admin.put(member, { rolePermissions: role })).json()).toMatchObject({ username: 'bea', rolePermissions: role });
-    expect((await admin.put(fill(GROUP_API.member, { groupName: 'acme', username: 'nobody' }), { rolePermissions: role })).statusCode).toBe(404);
+    expect((await admin.put(member, { rolePermissions: role })).json()).toMatchObject({
+      username: 'bea',
+      rolePermissions: role,
+    });
+    expect(
+      (await admin.put(fill(GROUP_API.member, { groupName: 'acme', username: 'nobody' }), { rolePermissions: role }))
+        .statusCode,
+    ).toBe(404);
     expect((await admin.get(fill(GROUP_API.members, { groupName: 'acme' }))).json().items).toHaveLength(1);
 
     await admin.put(member, { rolePermissions: fullAccess() });
-    expect((await bea.client.get(USER_API.me)).json().inGroupsRole[0]).toEqual({ groupName: 'acme', rolePermissions: fullAccess() });
+    expect((await bea.client.get(USER_API.me)).json().inGroupsRole[0]).toEqual({
+      groupName: 'acme',
+      rolePermissions: fullAccess(),
+    });
     expect((await admin.delete(member)).statusCode).toBe(200);
     expect((await bea.client.get(USER_API.me)).statusCode).toBe(401);
   });

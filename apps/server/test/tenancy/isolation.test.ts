@@ -15,7 +15,8 @@ import { storeKinds } from '../helpers/stores.js';
 
 /** Routes that act only on the caller (or on nobody's data) and take no group. */
 const NOT_GROUP_SCOPED = new Set(['/api/health', '/api/system/prefs']);
-const isSelfScoped = (path: string) => path === '/api/user' || path.startsWith('/api/user/') || NOT_GROUP_SCOPED.has(path);
+const isSelfScoped = (path: string) =>
+  path === '/api/user' || path.startsWith('/api/user/') || NOT_GROUP_SCOPED.has(path);
 
 /** B's identifiers, by parameter name: where a route takes one, it gets B's. */
 const B_VALUES: Record<string, string> = {
@@ -43,7 +44,18 @@ const B_VALUES: Record<string, string> = {
 /** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
 const B_IDS: Record<string, string> = {};
 /** A body that names B everywhere a field could. */
-const B_BODY: Record<string, unknown> = { groupName: 'beta', name: 'beta', plan: 'enterprise', version: 1, rolePermissions: fullAccess(), username: 'bruno', email: 'bruno@example.test', password: 'Another-Password-77', disabled: true, keypairname: 'stolen' };
+const B_BODY: Record<string, unknown> = {
+  groupName: 'beta',
+  name: 'beta',
+  plan: 'enterprise',
+  version: 1,
+  rolePermissions: fullAccess(),
+  username: 'bruno',
+  email: 'bruno@example.test',
+  password: 'Another-Password-77',
+  disabled: true,
+  keypairname: 'stolen',
+};
 const LEAKS = /beta|bruno|shop\.example\.com|10\.9\.9\.9/;
 
 interface Operation {
@@ -59,7 +71,22 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   let operations: Operation[];
 
   const snapshot = async () => {
-    const tables = ['users', 'groups', 'group_members', 'user_tokens', 'user_avatars', 'audit_log', 'certs', 'origin_policies', 'html_pages', 'deploy_tasks', 'entity_refs', 'origin_health', 'service_lines', 'line_domains'] as const;
+    const tables = [
+      'users',
+      'groups',
+      'group_members',
+      'user_tokens',
+      'user_avatars',
+      'audit_log',
+      'certs',
+      'origin_policies',
+      'html_pages',
+      'deploy_tasks',
+      'entity_refs',
+      'origin_health',
+      'service_lines',
+      'line_domains',
+    ] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
     return JSON.stringify(dump);
@@ -72,27 +99,77 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     const admin = await signedInAdmin(t);
     // B's group "beta" holds bruno, with history; A is "alice".
     await admin.post(GROUP_API.groups, { name: 'beta' });
-    await admin.put(fill(GROUP_API.member, { groupName: 'beta', username: 'bruno' }), { rolePermissions: fullAccess() });
+    await admin.put(fill(GROUP_API.member, { groupName: 'beta', username: 'bruno' }), {
+      rolePermissions: fullAccess(),
+    });
     // B owns a certificate; the walk aims every {id} at it, and sends a valid one of its own in bodies.
     const certs = makeTestCerts();
-    const cert = await admin.post(CERT_API.certs, { groupName: 'beta', keypairname: 'beta_cert', pem: certs.leafPem, key: certs.leafKey });
+    const cert = await admin.post(CERT_API.certs, {
+      groupName: 'beta',
+      keypairname: 'beta_cert',
+      pem: certs.leafPem,
+      key: certs.leafKey,
+    });
     B_IDS['/api/certs'] = cert.json().id;
-    const policy = await admin.post(ORIGIN_POLICY_API.policies, { groupName: 'beta', policyName: 'beta_pool', origins: [{ address: '10.9.9.9' }] });
+    const policy = await admin.post(ORIGIN_POLICY_API.policies, {
+      groupName: 'beta',
+      policyName: 'beta_pool',
+      origins: [{ address: '10.9.9.9' }],
+    });
     B_IDS['/api/origin-policies'] = policy.json().id;
-    const page = await admin.post(HTML_PAGE_API.pages, { groupName: 'beta', htmlPageName: 'beta_page', content: '<p>beta</p>' });
+    const page = await admin.post(HTML_PAGE_API.pages, {
+      groupName: 'beta',
+      htmlPageName: 'beta_page',
+      content: '<p>beta</p>',
+    });
     B_IDS['/api/html-pages'] = page.json().id;
-    await admin.post(SERVICE_LINE_API.create, { groupName: 'beta', appProfileName: 'beta.line', customerPackage: 'standard', servername: ['shop.example.com'], origins: [{ address: '10.9.9.9' }] });
-    const line = await t.store.db.selectFrom('service_lines').select('id').where('group_name', '=', 'beta').executeTakeFirstOrThrow();
+    await admin.post(SERVICE_LINE_API.create, {
+      groupName: 'beta',
+      appProfileName: 'beta.line',
+      customerPackage: 'standard',
+      servername: ['shop.example.com'],
+      origins: [{ address: '10.9.9.9' }],
+    });
+    const line = await t.store.db
+      .selectFrom('service_lines')
+      .select('id')
+      .where('group_name', '=', 'beta')
+      .executeTakeFirstOrThrow();
     B_IDS['/api/service-lines'] = line.id;
     // A whole line detail aimed at B's line, for the update call.
-    Object.assign(B_BODY, { id: line.id, appProfileName: 'beta.line', customerPackage: 'standard', servername: ['stolen.example.com'], domains: ['shop.example.com'], description: 'stolen', paths: [], topic: 'origin', val: '10.0.0.1' });
-    Object.assign(B_BODY, { pem: certs.chainPem, key: certs.chainKey, policyName: 'stolen_pool', origins: [{ address: '10.1.1.1' }], htmlPageName: 'stolen', content: '<p>stolen</p>' });
+    Object.assign(B_BODY, {
+      id: line.id,
+      appProfileName: 'beta.line',
+      customerPackage: 'standard',
+      servername: ['stolen.example.com'],
+      domains: ['shop.example.com'],
+      description: 'stolen',
+      paths: [],
+      topic: 'origin',
+      val: '10.0.0.1',
+    });
+    Object.assign(B_BODY, {
+      pem: certs.chainPem,
+      key: certs.chainKey,
+      policyName: 'stolen_pool',
+      origins: [{ address: '10.1.1.1' }],
+      htmlPageName: 'stolen',
+      content: '<p>stolen</p>',
+    });
     // Everything B made is deployed before the walk, so the worker changes nothing during it.
     await t.app.deploy.drain();
-    const task = await t.store.db.selectFrom('deploy_tasks').select('task_no').where('group_name', '=', 'beta').executeTakeFirstOrThrow();
+    const task = await t.store.db
+      .selectFrom('deploy_tasks')
+      .select('task_no')
+      .where('group_name', '=', 'beta')
+      .executeTakeFirstOrThrow();
     B_VALUES['taskNo'] = task.task_no;
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })));
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+    };
+    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
+    );
   });
   afterAll(() => t.close());
 
@@ -125,7 +202,8 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       const before = await snapshot();
       const res = await alice.call(op.method as never, url, op.requestBody ? B_BODY : undefined);
       expect(await snapshot(), `${label} changed the store`).toBe(before);
-      if (res.statusCode < 300) expect(res.body, `${label} answered ${res.statusCode} with B's data`).not.toMatch(LEAKS);
+      if (res.statusCode < 300)
+        expect(res.body, `${label} answered ${res.statusCode} with B's data`).not.toMatch(LEAKS);
       else expect([400, 401, 403, 404], `${label} answered ${res.statusCode}`).toContain(res.statusCode);
     }
   });

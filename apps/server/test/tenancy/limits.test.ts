@@ -16,9 +16,18 @@ describe.each(storeKinds)('plans, limits and prefs on %s', (kind) => {
     const ann = await signUpConfirmed(t, 'ann');
     await signUpConfirmed(t, 'ben');
     const limits = await ann.client.get(`${GROUP_API.resourceLimits}?groupName=ann`);
-    expect(limits.json()).toMatchObject({ groupName: 'ann', plan: { planName: 'basic', wafActions: ['00', '01', '06', '12', '13'] } });
+    expect(limits.json()).toMatchObject({
+      groupName: 'ann',
+      plan: { planName: 'basic', wafActions: ['00', '01', '06', '12', '13'] },
+    });
     expect(limits.json().plan.resourceLimits).toEqual(PLANS.basic.resourceLimits);
-    expect(limits.json().usage).toEqual({ maxAppProfileCount: 0, maxWafRuleCount: 0, maxHtmlPageCount: 0, maxCertCount: 0, maxOriginPolicyCount: 0 });
+    expect(limits.json().usage).toEqual({
+      maxAppProfileCount: 0,
+      maxWafRuleCount: 0,
+      maxHtmlPageCount: 0,
+      maxCertCount: 0,
+      maxOriginPolicyCount: 0,
+    });
     expect((await ann.client.get(`${GROUP_API.resourceLimits}?groupName=ben`)).statusCode).toBe(404);
     expect((await ann.client.get(`${GROUP_API.resourceLimits}?groupName=nope`)).statusCode).toBe(404);
   });
@@ -37,6 +46,10 @@ describe.each(storeKinds)('plans, limits and prefs on %s', (kind) => {
 
   it('answers the configured landing page', async () => {
     const ann = await signUpConfirmed(t, 'ann');
-    expect((await ann.client.get(GROUP_API.platformPrefs)).json()).toEqual({ hasHomePage: false, landingPagePath: '/service-lines', groupListWithAll: true });
+    expect((await ann.client.get(GROUP_API.platformPrefs)).json()).toEqual({
+      hasHomePage: false,
+      landingPagePath: '/service-lines',
+      groupListWithAll: true,
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_API, ORIGIN_POLICY_API, SERVICE_LINE_API, fullAccess, type RolePermissions, type ServiceLine } from '@parapet/shared';
+import {
+  GROUP_API,
+  ORIGIN_POLICY_API,
+  SERVICE_LINE_API,
+  fullAccess,
+  type RolePermissions,
+  type ServiceLine,
+} from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
 import type { ApiClient } from '../helpers/client.js';
@@ -21,7 +28,12 @@ const limitedLines = (): RolePermissions => ({
   serviceLines: {
     read: true,
     write: true,
-    children: { origin: { read: true, write: false }, domains: { read: true, write: false }, ssl: { read: true, write: false }, cacheRules: { read: true, write: false } },
+    children: {
+      origin: { read: true, write: false },
+      domains: { read: true, write: false },
+      ssl: { read: true, write: false },
+      cacheRules: { read: true, write: false },
+    },
   },
 });
 
@@ -38,7 +50,8 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
     if (put.statusCode !== 200) throw new Error(put.body);
     return account.client;
   }
-  const fresh = async () => (await owner.client.get(fill(SERVICE_LINE_API.line, { id: line.id }))).json() as ServiceLine;
+  const fresh = async () =>
+    (await owner.client.get(fill(SERVICE_LINE_API.line, { id: line.id }))).json() as ServiceLine;
   /** The update body: the line as read, with some settings changed. */
   const save = (client: ApiClient, base: ServiceLine, change: Partial<ServiceLine>) => {
     const { status: _s, lastError: _l, cnameto: _c, createdBy: _b, createdAt: _a, updatedAt: _u, ...body } = base;
@@ -49,10 +62,18 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
     t = await buildTestApp(kind, { env: { DEPLOY_WORKER: 'false', ALLOW_PRIVATE_ORIGINS: 'true' } });
     owner = await signUpConfirmed(t, GROUP);
     admin = await signedInAdmin(t);
-    const made = await owner.client.post(SERVICE_LINE_API.create, { groupName: GROUP, appProfileName: LINE, customerPackage: 'standard', servername: ['shop.example.com', 'www.shop.example.com'], origins: [{ address: '10.0.0.1' }] });
+    const made = await owner.client.post(SERVICE_LINE_API.create, {
+      groupName: GROUP,
+      appProfileName: LINE,
+      customerPackage: 'standard',
+      servername: ['shop.example.com', 'www.shop.example.com'],
+      origins: [{ address: '10.0.0.1' }],
+    });
     expect(made.statusCode).toBe(200);
     await t.app.deploy.drain();
-    line = (await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: GROUP, appProfileName: LINE }))).json();
+    line = (
+      await owner.client.get(fill(SERVICE_LINE_API.lineByName, { groupName: GROUP, appProfileName: LINE }))
+    ).json();
   });
   afterEach(() => t.close());
 
@@ -73,7 +94,12 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
     const described = await save(limited, await fresh(), { description: 'by a limited member', upstreamTimeout: 120 });
     expect(described.statusCode).toBe(200);
     await t.app.deploy.drain();
-    expect(await fresh()).toMatchObject({ description: 'by a limited member', upstreamTimeout: 120, origins: line.origins, servername: line.servername });
+    expect(await fresh()).toMatchObject({
+      description: 'by a limited member',
+      upstreamTimeout: 120,
+      origins: line.origins,
+      servername: line.servername,
+    });
     expect((await save(limited, await fresh(), {})).statusCode).toBe(200);
     await t.app.deploy.drain();
 
@@ -84,7 +110,10 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
   });
 
   it('a child present with write decides for itself, even where the parent has none', async () => {
-    const originsOnly = await member('originsonly', { ...fullAccess(), serviceLines: { read: true, write: false, children: { origin: { read: true, write: true } } } });
+    const originsOnly = await member('originsonly', {
+      ...fullAccess(),
+      serviceLines: { read: true, write: false, children: { origin: { read: true, write: true } } },
+    });
     expect((await save(originsOnly, await fresh(), { origins: [origin('10.0.0.7')] })).statusCode).toBe(200);
     await t.app.deploy.drain();
     expect((await save(originsOnly, await fresh(), { description: 'not mine' })).statusCode).toBe(403);
@@ -94,7 +123,11 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
     const limited = await member('limited', limitedLines());
     const ids = { id: line.id };
     const calls = [
-      limited.post(SERVICE_LINE_API.addDomain, { groupName: GROUP, appProfileName: LINE, servername: ['api.example.com'] }),
+      limited.post(SERVICE_LINE_API.addDomain, {
+        groupName: GROUP,
+        appProfileName: LINE,
+        servername: ['api.example.com'],
+      }),
       limited.post(fill(SERVICE_LINE_API.bulkEditDomains, ids), { domains: ['shop.example.com'], description: 'x' }),
       limited.post(fill(SERVICE_LINE_API.bulkDeleteDomains, ids), { domains: ['www.shop.example.com'] }),
       limited.post(fill(SERVICE_LINE_API.purge, ids), { paths: [] }),
@@ -104,17 +137,27 @@ describe.each(storeKinds)('permissions below the page on %s', (kind) => {
     expect((await fresh()).servername).toEqual(line.servername);
     // Reading the domains stays allowed; without the child's read it is not.
     expect((await limited.get(fill(SERVICE_LINE_API.domains, ids))).statusCode).toBe(200);
-    const blind = await member('blind', { ...fullAccess(), serviceLines: { read: true, write: true, children: { domains: { read: false } } } });
+    const blind = await member('blind', {
+      ...fullAccess(),
+      serviceLines: { read: true, write: true, children: { domains: { read: false } } },
+    });
     expect((await blind.get(fill(SERVICE_LINE_API.domains, ids))).statusCode).toBe(403);
-    expect((await blind.post(SERVICE_LINE_API.checkCname, { groupName: GROUP, appProfileName: LINE })).statusCode).toBe(403);
+    expect((await blind.post(SERVICE_LINE_API.checkCname, { groupName: GROUP, appProfileName: LINE })).statusCode).toBe(
+      403,
+    );
     // The owner does all of it.
     expect((await owner.client.post(fill(SERVICE_LINE_API.purge, ids), { paths: [] })).statusCode).toBe(200);
   });
 
   it("the audit log needs the read of the entity's area", async () => {
-    const policy = await owner.client.post(ORIGIN_POLICY_API.policies, { groupName: GROUP, policyName: 'pool', origins: [{ address: '10.1.2.3' }] });
+    const policy = await owner.client.post(ORIGIN_POLICY_API.policies, {
+      groupName: GROUP,
+      policyName: 'pool',
+      origins: [{ address: '10.1.2.3' }],
+    });
     expect(policy.statusCode).toBe(201);
-    const audit = (client: ApiClient, entity: string) => client.get(`${GROUP_API.audit}?entity=${entity}&groupName=${GROUP}`);
+    const audit = (client: ApiClient, entity: string) =>
+      client.get(`${GROUP_API.audit}?entity=${entity}&groupName=${GROUP}`);
 
     const noPolicies = await member('nopolicies', { ...fullAccess(), originPolicy: { read: false, write: false } });
     expect((await audit(noPolicies, 'origin-policy')).statusCode).toBe(403);

@@ -13,7 +13,8 @@ afterEach(() => {
 const TWO_GROUPS = memberOf({ alpha: fullAccess(), beta: fullAccess() });
 /** Reads certificates in alpha only; nothing else anywhere (not even the dashboard). */
 const CERTS_READER = memberOf({ alpha: { certificates: { read: true } }, beta: {} });
-const where = (router: { state: { location: { pathname: string; search: string } } }) => `${router.state.location.pathname}${router.state.location.search}`;
+const where = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 interface Case {
   name: string;
@@ -31,16 +32,79 @@ interface Case {
 
 // Spec §2 Guards and §6: one row per rule.
 const CASES: Case[] = [
-  { name: 'applies a groupName the user may choose', user: TWO_GROUPS, visit: '/certs?groupName=beta', lands: '/certs?groupName=beta', shows: 'page-title' },
-  { name: 'keeps the current selection for a group the user is not in', user: TWO_GROUPS, stored: 'beta', visit: '/certs?groupName=gamma', lands: '/certs?groupName=beta', shows: 'page-title' },
-  { name: 'adds the stored selection when no groupName is given', user: TWO_GROUPS, stored: 'beta', visit: '/certs', lands: '/certs?groupName=beta', shows: 'page-title' },
-  { name: 'adds the first allowed group when nothing is selected', user: TWO_GROUPS, visit: '/event-logs', lands: '/event-logs?groupName=alpha', shows: 'page-title' },
-  { name: 'drops a stored selection the user may no longer choose', user: TWO_GROUPS, stored: 'gone', visit: '/certs', lands: '/certs?groupName=alpha', shows: 'page-title' },
-  { name: 'shows a page the user may read in the selected group', user: CERTS_READER, visit: '/certs?groupName=alpha', lands: '/certs?groupName=alpha', shows: 'page-title' },
-  { name: 'sends a page without read permission to /home, keeping the group', user: CERTS_READER, visit: '/firewall_rules?groupName=alpha', lands: '/home?groupName=alpha', shows: 'no-permission' },
-  { name: 'checks the permission in the selected group, not in any group', user: CERTS_READER, visit: '/certs?groupName=beta', lands: '/home?groupName=beta', shows: 'no-permission' },
-  { name: 'does not redirect from the landing page itself (no loop)', user: CERTS_READER, visit: '/home/firewall?groupName=alpha', lands: '/home/firewall?groupName=alpha', shows: 'no-permission' },
-  { name: 'lets the profile pages need no permission', user: CERTS_READER, visit: '/user/security?groupName=beta', lands: '/user/security?groupName=beta', shows: 'profile-tabs' },
+  {
+    name: 'applies a groupName the user may choose',
+    user: TWO_GROUPS,
+    visit: '/certs?groupName=beta',
+    lands: '/certs?groupName=beta',
+    shows: 'page-title',
+  },
+  {
+    name: 'keeps the current selection for a group the user is not in',
+    user: TWO_GROUPS,
+    stored: 'beta',
+    visit: '/certs?groupName=gamma',
+    lands: '/certs?groupName=beta',
+    shows: 'page-title',
+  },
+  {
+    name: 'adds the stored selection when no groupName is given',
+    user: TWO_GROUPS,
+    stored: 'beta',
+    visit: '/certs',
+    lands: '/certs?groupName=beta',
+    shows: 'page-title',
+  },
+  {
+    name: 'adds the first allowed group when nothing is selected',
+    user: TWO_GROUPS,
+    visit: '/event-logs',
+    lands: '/event-logs?groupName=alpha',
+    shows: 'page-title',
+  },
+  {
+    name: 'drops a stored selection the user may no longer choose',
+    user: TWO_GROUPS,
+    stored: 'gone',
+    visit: '/certs',
+    lands: '/certs?groupName=alpha',
+    shows: 'page-title',
+  },
+  {
+    name: 'shows a page the user may read in the selected group',
+    user: CERTS_READER,
+    visit: '/certs?groupName=alpha',
+    lands: '/certs?groupName=alpha',
+    shows: 'page-title',
+  },
+  {
+    name: 'sends a page without read permission to /home, keeping the group',
+    user: CERTS_READER,
+    visit: '/firewall_rules?groupName=alpha',
+    lands: '/home?groupName=alpha',
+    shows: 'no-permission',
+  },
+  {
+    name: 'checks the permission in the selected group, not in any group',
+    user: CERTS_READER,
+    visit: '/certs?groupName=beta',
+    lands: '/home?groupName=beta',
+    shows: 'no-permission',
+  },
+  {
+    name: 'does not redirect from the landing page itself (no loop)',
+    user: CERTS_READER,
+    visit: '/home/firewall?groupName=alpha',
+    lands: '/home/firewall?groupName=alpha',
+    shows: 'no-permission',
+  },
+  {
+    name: 'lets the profile pages need no permission',
+    user: CERTS_READER,
+    visit: '/user/security?groupName=beta',
+    lands: '/user/security?groupName=beta',
+    shows: 'profile-tabs',
+  },
   {
     name: 'uses the configured landing page when the home page is off',
     user: CERTS_READER,
@@ -49,14 +113,68 @@ const CASES: Case[] = [
     lands: '/certs?groupName=alpha',
     shows: 'page-title',
   },
-  { name: 'sends a read-only member to the page, not away', user: memberOf({ alpha: readOnlyAccess() }), visit: '/origin_policy', lands: '/origin_policy?groupName=alpha', shows: 'page-title' },
-  { name: 'sends a normal user away from the admin screens', user: TWO_GROUPS, visit: '/admin/users?groupName=beta', lands: '/home?groupName=beta', shows: 'dashboard-tabs' },
-  { name: 'sends an admin\'s "all" on a page of one group to the landing page (spec §6)', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/firewall_rules?groupName=all', lands: '/home?groupName=all', shows: 'dashboard-tabs' },
-  { name: 'lets an admin see the landing page in "all"', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/home?groupName=all', lands: '/home?groupName=all', shows: 'dashboard-tabs' },
-  { name: 'lets an admin use the admin screens in "all"', user: ADMIN_USER, groups: [group('default')], visit: '/admin/users?groupName=all', lands: '/admin/users?groupName=all', shows: 'page-title' },
-  { name: 'lets an admin pick any group, member or not', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/certs?groupName=acme', lands: '/certs?groupName=acme', shows: 'page-title' },
-  { name: 'starts an admin in their first group, not in "all"', user: ADMIN_USER, groups: [group('default'), group('acme')], visit: '/certs', lands: '/certs?groupName=default', shows: 'page-title' },
-  { name: 'starts an admin in their first group on the admin screens too', user: ADMIN_USER, groups: [group('default')], visit: '/admin/groups', lands: '/admin/groups?groupName=default', shows: 'groups-table' },
+  {
+    name: 'sends a read-only member to the page, not away',
+    user: memberOf({ alpha: readOnlyAccess() }),
+    visit: '/origin_policy',
+    lands: '/origin_policy?groupName=alpha',
+    shows: 'page-title',
+  },
+  {
+    name: 'sends a normal user away from the admin screens',
+    user: TWO_GROUPS,
+    visit: '/admin/users?groupName=beta',
+    lands: '/home?groupName=beta',
+    shows: 'dashboard-tabs',
+  },
+  {
+    name: 'sends an admin\'s "all" on a page of one group to the landing page (spec §6)',
+    user: ADMIN_USER,
+    groups: [group('default'), group('acme')],
+    visit: '/firewall_rules?groupName=all',
+    lands: '/home?groupName=all',
+    shows: 'dashboard-tabs',
+  },
+  {
+    name: 'lets an admin see the landing page in "all"',
+    user: ADMIN_USER,
+    groups: [group('default'), group('acme')],
+    visit: '/home?groupName=all',
+    lands: '/home?groupName=all',
+    shows: 'dashboard-tabs',
+  },
+  {
+    name: 'lets an admin use the admin screens in "all"',
+    user: ADMIN_USER,
+    groups: [group('default')],
+    visit: '/admin/users?groupName=all',
+    lands: '/admin/users?groupName=all',
+    shows: 'page-title',
+  },
+  {
+    name: 'lets an admin pick any group, member or not',
+    user: ADMIN_USER,
+    groups: [group('default'), group('acme')],
+    visit: '/certs?groupName=acme',
+    lands: '/certs?groupName=acme',
+    shows: 'page-title',
+  },
+  {
+    name: 'starts an admin in their first group, not in "all"',
+    user: ADMIN_USER,
+    groups: [group('default'), group('acme')],
+    visit: '/certs',
+    lands: '/certs?groupName=default',
+    shows: 'page-title',
+  },
+  {
+    name: 'starts an admin in their first group on the admin screens too',
+    user: ADMIN_USER,
+    groups: [group('default')],
+    visit: '/admin/groups',
+    lands: '/admin/groups?groupName=default',
+    shows: 'groups-table',
+  },
 ];
 
 describe('group selection and page guards', () => {
@@ -72,7 +190,10 @@ describe('group selection and page guards', () => {
   it('"all" on a restricted page sends a normal user to the landing page', async () => {
     // A normal user never gets "all" from the selector; a stale selection must not open pages.
     localStorage.setItem('parapet.userPref', JSON.stringify({ selectedGroup: 'all' }));
-    const { router } = renderApp('/certs?groupName=all', shellHandlers(memberOf({ alpha: { certificates: { read: true } } })));
+    const { router } = renderApp(
+      '/certs?groupName=all',
+      shellHandlers(memberOf({ alpha: { certificates: { read: true } } })),
+    );
     await waitFor(() => expect(where(router)).toBe('/certs?groupName=alpha'));
     expect(screen.getByTestId('page-title').textContent).toBe('Certificates');
   });
@@ -87,7 +208,8 @@ describe('group selection and page guards', () => {
     renderApp('/certs?groupName=alpha', shellHandlers(CERTS_READER));
     await screen.findByTestId('page-title');
     expect(screen.getByTestId('nav-certs').getAttribute('href')).toBe('/certs?groupName=alpha');
-    for (const hidden of ['nav-home', 'nav-firewall_rules', 'nav-html', 'nav-event-logs']) expect(screen.queryByTestId(hidden), hidden).toBeNull();
+    for (const hidden of ['nav-home', 'nav-firewall_rules', 'nav-html', 'nav-event-logs'])
+      expect(screen.queryByTestId(hidden), hidden).toBeNull();
     const sidebar = screen.getByTestId('sidebar');
     expect(sidebar.textContent).toContain('Account');
     expect(sidebar.textContent).not.toContain('Service Lines');
@@ -99,12 +221,18 @@ describe('group selection and page guards', () => {
     await screen.findByTestId('dashboard-tabs');
     expect(screen.getByTestId('sidebar').textContent).toContain('Administration');
     fireEvent.click(screen.getByText('Administration'));
-    expect((await screen.findByTestId('nav-admin-groups')).getAttribute('href')).toBe('/admin/groups?groupName=default');
+    expect((await screen.findByTestId('nav-admin-groups')).getAttribute('href')).toBe(
+      '/admin/groups?groupName=default',
+    );
     expect(screen.getByTestId('nav-admin-users')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('group-selector').textContent).toContain('default'));
     fireEvent.mouseDown(within(screen.getByTestId('group-selector')).getByRole('combobox'));
     const options = await screen.findAllByTestId(/^group-option-/);
-    expect(options.map((o) => o.getAttribute('data-testid'))).toEqual(['group-option-all', 'group-option-default', 'group-option-acme']);
+    expect(options.map((o) => o.getAttribute('data-testid'))).toEqual([
+      'group-option-all',
+      'group-option-default',
+      'group-option-acme',
+    ]);
   });
 });
 
@@ -113,7 +241,8 @@ describe('signing in from a deep link', () => {
     let signedIn = false;
     const { router } = renderApp('/certs?groupName=beta', {
       ...shellHandlers(TWO_GROUPS),
-      'GET /api/user': () => (signedIn ? json(200, TWO_GROUPS) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })),
+      'GET /api/user': () =>
+        signedIn ? json(200, TWO_GROUPS) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }),
       'POST /api/user/login': () => {
         signedIn = true;
         return json(200, TWO_GROUPS);

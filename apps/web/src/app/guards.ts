@@ -37,7 +37,8 @@ export function requireUser(queryClient: QueryClient): LoaderFunction {
 export interface NoPermission {
   noPermission: true;
 }
-export const isNoPermission = (data: unknown): data is NoPermission => typeof data === 'object' && data !== null && 'noPermission' in data;
+export const isNoPermission = (data: unknown): data is NoPermission =>
+  typeof data === 'object' && data !== null && 'noPermission' in data;
 
 /**
  * A page of `path` needs read for its permission in the selected group; without it, the

@@ -16,7 +16,15 @@ import { AppProviders } from './providers';
 afterEach(() => vi.unstubAllGlobals());
 
 const none = () => undefined;
-const rows = { data: { items: [], total: 0 }, loading: false, page: 1, pageSize: 10, onPage: none, canWrite: true, onLog: none };
+const rows = {
+  data: { items: [], total: 0 },
+  loading: false,
+  page: 1,
+  pageSize: 10,
+  onPage: none,
+  canWrite: true,
+  onLog: none,
+};
 const item = { ...rows, visible: [] as string[], onEdit: none };
 
 /** Every list screen's table, with the header its row actions (or its only action) stand under. */
@@ -32,16 +40,22 @@ const LISTS: [string, ReactNode, string][] = [
 
 // At 1280 px the tables scroll sideways; the actions must stay in view, pinned to the right edge.
 describe('list tables', () => {
-  it.each(LISTS)('%s: the actions column is pinned to the right and the table scrolls sideways', async (_, table, header) => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { items: [], total: 0 })));
-    const { container } = render(
-      <AppProviders queryClient={createQueryClient()}>
-        <MemoryRouter>{table}</MemoryRouter>
-      </AppProviders>,
-    );
-    const cell = await screen.findByRole('columnheader', { name: header });
-    expect(cell.className).toMatch(/ant-table-cell-fix-(end|right)/);
-    expect(within(container).getAllByRole('columnheader').at(-1)).toBe(cell);
-    expect(container.querySelector('.ant-table-scroll-horizontal, .ant-table-content')).not.toBeNull();
-  });
+  it.each(LISTS)(
+    '%s: the actions column is pinned to the right and the table scrolls sideways',
+    async (_, table, header) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, { items: [], total: 0 })),
+      );
+      const { container } = render(
+        <AppProviders queryClient={createQueryClient()}>
+          <MemoryRouter>{table}</MemoryRouter>
+        </AppProviders>,
+      );
+      const cell = await screen.findByRole('columnheader', { name: header });
+      expect(cell.className).toMatch(/ant-table-cell-fix-(end|right)/);
+      expect(within(container).getAllByRole('columnheader').at(-1)).toBe(cell);
+      expect(container.querySelector('.ant-table-scroll-horizontal, .ant-table-content')).not.toBeNull();
+    },
+  );
 });

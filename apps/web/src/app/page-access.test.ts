@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { isUnder, pageAccess, type PageAccess } from './page-access';
 
 const admin: CurrentUser['privilege'] = 'admin';
-const user = (rolePermissions: CurrentUser['inGroupsRole'][number]['rolePermissions'], privilege: CurrentUser['privilege'] = 'user') => ({
+const user = (
+  rolePermissions: CurrentUser['inGroupsRole'][number]['rolePermissions'],
+  privilege: CurrentUser['privilege'] = 'user',
+) => ({
   privilege,
   inGroupsRole: [{ groupName: 'alpha', rolePermissions }],
 });
@@ -12,7 +15,14 @@ describe('pageAccess', () => {
   const rows: [string, ReturnType<typeof user>, string | undefined, Permission | undefined, boolean, PageAccess][] = [
     ['no permission needed', user({}), 'alpha', undefined, false, 'allowed'],
     ['read in the group', user({ certificates: { read: true } }), 'alpha', 'certificates', false, 'allowed'],
-    ['write implies read', user({ certificates: { read: false, write: true } }), 'alpha', 'certificates', false, 'allowed'],
+    [
+      'write implies read',
+      user({ certificates: { read: false, write: true } }),
+      'alpha',
+      'certificates',
+      false,
+      'allowed',
+    ],
     ['no read', user({ certificates: { read: false } }), 'alpha', 'certificates', false, 'redirect'],
     ['another permission only', user({ eventLogs: { read: true } }), 'alpha', 'certificates', false, 'redirect'],
     ['a group the user is not in', user(fullAccess()), 'beta', 'certificates', false, 'redirect'],

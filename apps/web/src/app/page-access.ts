@@ -18,7 +18,8 @@ export const PAGE_PERMISSIONS = {
 } as const satisfies Record<string, Permission>;
 export type GuardedPath = keyof typeof PAGE_PERMISSIONS;
 
-export const permissionOf = (path: string): Permission | undefined => (PAGE_PERMISSIONS as Record<string, Permission>)[path];
+export const permissionOf = (path: string): Permission | undefined =>
+  (PAGE_PERMISSIONS as Record<string, Permission>)[path];
 
 /** allowed: show the page; redirect: go to the landing page; no-permission: say so here. */
 export type PageAccess = 'allowed' | 'redirect' | 'no-permission';
@@ -28,10 +29,16 @@ export type PageAccess = 'allowed' | 'redirect' | 'no-permission';
  * (the shared `can`: admins always may; nobody else in "all" or in a group they are not in).
  * The landing page itself never redirects, so a user who may not see it cannot loop.
  */
-export function pageAccess(user: Pick<CurrentUser, 'privilege' | 'inGroupsRole'>, groupName: string | undefined, permission: Permission | undefined, onLandingPage: boolean): PageAccess {
+export function pageAccess(
+  user: Pick<CurrentUser, 'privilege' | 'inGroupsRole'>,
+  groupName: string | undefined,
+  permission: Permission | undefined,
+  onLandingPage: boolean,
+): PageAccess {
   if (!permission || can(user, groupName, { permission, access: 'read' })) return 'allowed';
   return onLandingPage ? 'no-permission' : 'redirect';
 }
 
 /** Whether a pathname is the landing page or one of its tabs (/home/firewall is /home). */
-export const isUnder = (pathname: string, base: string): boolean => pathname === base || pathname.startsWith(`${base}/`);
+export const isUnder = (pathname: string, base: string): boolean =>
+  pathname === base || pathname.startsWith(`${base}/`);

@@ -10,7 +10,11 @@ import { toLocale } from '@/lib/i18n';
 import { DeployToasts, MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
 
 // Ant Design's own texts (pagination, empty states, pickers, modals) follow the console's language.
-const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
+const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> = {
+  'en-US': enUS,
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+};
 
 // Ant Design spaces out two-character Chinese labels ("创 建", "登 入"); Chinese consoles write them
 // together, so the space is turned off for every button at once.

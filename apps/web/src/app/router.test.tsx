@@ -13,14 +13,14 @@ vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn
 
 const USER: CurrentUser = memberOf({ alpha: fullAccess(), beta: fullAccess() });
 
-
 /** Renders the real route tree at `path`; GET /api/user answers `user` until logout, else 401. */
 function renderAt(path: string, user?: CurrentUser) {
   let session = user;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === '/api/user/logout') session = undefined;
-    if (url === '/api/user') return session ? json(200, session) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
+    if (url === '/api/user')
+      return session ? json(200, session) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
     return json(200, {});
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -65,8 +65,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             { path: PATHS.serviceLines, loader: needs(PATHS.serviceLines), lazy: serviceLines },
-            { path: PATHS.serviceLineCreate, loader: needs(PATHS.serviceLineCreate), lazy: screen(serviceLines, (m) => m.CreateServiceLinePage) },
-            { path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`, loader: needs(PATHS.serviceOverview), lazy: screen(serviceLines, (m) => m.ServiceOverviewPage) },
+            {
+              path: PATHS.serviceLineCreate,
+              loader: needs(PATHS.serviceLineCreate),
+              lazy: screen(serviceLines, (m) => m.CreateServiceLinePage),
+            },
+            {
+              path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`,
+              loader: needs(PATHS.serviceOverview),
+              lazy: screen(serviceLines, (m) => m.ServiceOverviewPage),
+            },
             {
               path: '/user',
               lazy: profile,
@@ -78,16 +86,36 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: PATHS.userSubscription, lazy: screen(profile, (m) => m.SubscriptionTab) },
               ],
             },
-            { path: PATHS.firewallRules, loader: needs(PATHS.firewallRules), lazy: () => import('@/features/waf-rules/route') },
-            { path: PATHS.htmlPages, loader: needs(PATHS.htmlPages), lazy: () => import('@/features/html-pages/route') },
-            { path: PATHS.originPolicies, loader: needs(PATHS.originPolicies), lazy: () => import('@/features/origin-policies/route') },
+            {
+              path: PATHS.firewallRules,
+              loader: needs(PATHS.firewallRules),
+              lazy: () => import('@/features/waf-rules/route'),
+            },
+            {
+              path: PATHS.htmlPages,
+              loader: needs(PATHS.htmlPages),
+              lazy: () => import('@/features/html-pages/route'),
+            },
+            {
+              path: PATHS.originPolicies,
+              loader: needs(PATHS.originPolicies),
+              lazy: () => import('@/features/origin-policies/route'),
+            },
             { path: PATHS.certs, loader: needs(PATHS.certs), lazy: () => import('@/features/certs/route') },
-            { path: PATHS.eventLogs, loader: needs(PATHS.eventLogs), lazy: () => import('@/features/event-logs/route') },
+            {
+              path: PATHS.eventLogs,
+              loader: needs(PATHS.eventLogs),
+              lazy: () => import('@/features/event-logs/route'),
+            },
 
             // Users & Groups (admins only).
             { path: PATHS.adminUsers, loader: adminOnly, lazy: admin },
             { path: PATHS.adminGroups, loader: adminOnly, lazy: screen(admin, (m) => m.GroupsPage) },
-            { path: `${PATHS.adminGroups}/:groupName`, loader: adminOnly, lazy: screen(admin, (m) => m.GroupDetailPage) },
+            {
+              path: `${PATHS.adminGroups}/:groupName`,
+              loader: adminOnly,
+              lazy: screen(admin, (m) => m.GroupDetailPage),
+            },
           ],
         },
 

@@ -16,7 +16,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const PLATFORM_PLAN: PlatformPlan = { currentPlan: 'basic', planSpec: Object.values(PLANS).map((p) => ({ ...p, wafActions: [...p.wafActions], features: [...p.features], packages: [...p.packages] })) };
+const PLATFORM_PLAN: PlatformPlan = {
+  currentPlan: 'basic',
+  planSpec: Object.values(PLANS).map((p) => ({
+    ...p,
+    wafActions: [...p.wafActions],
+    features: [...p.features],
+    packages: [...p.packages],
+  })),
+};
 const LIMITS = { groupName: 'default', plan: PLATFORM_PLAN.planSpec[0], usage: { maxAppProfileCount: 1 } };
 
 /** One value of every spec §3 key, as a signed-in session leaves them. */
@@ -46,7 +54,15 @@ describe('client-side stored data (spec §3)', () => {
       'GET /api/group/resource-limits': () => json(200, LIMITS),
     });
     await screen.findByTestId('subscription-plan');
-    await waitFor(() => expect(storedKeys()).toEqual(['allGroupNames', 'userPref', 'platformPlan', 'platformPrefs', 'groupResourceLimits']));
+    await waitFor(() =>
+      expect(storedKeys()).toEqual([
+        'allGroupNames',
+        'userPref',
+        'platformPlan',
+        'platformPrefs',
+        'groupResourceLimits',
+      ]),
+    );
     expect(JSON.parse(localStorage.getItem('parapet.allGroupNames') ?? '')).toEqual(['default']);
     expect(JSON.parse(localStorage.getItem('parapet.groupResourceLimits') ?? '')).toEqual({ default: LIMITS });
   });
@@ -61,8 +77,14 @@ describe('client-side stored data (spec §3)', () => {
 
   it('is all cleared by a 401 from any call; the language stays', async () => {
     fillEverything();
-    wireUnauthorizedHandler(new QueryClient(), { navigate: vi.fn(), state: { location: { pathname: '/certs', search: '' } } });
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })));
+    wireUnauthorizedHandler(new QueryClient(), {
+      navigate: vi.fn(),
+      state: { location: { pathname: '/certs', search: '' } },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })),
+    );
     await expect(api.get('/group/resource-limits')).rejects.toMatchObject({ status: 401 });
     expect(storedKeys()).toEqual([]);
     expect(localStorage.getItem('parapet.locale')).toBe('zh-CN');
@@ -74,7 +96,8 @@ describe('client-side stored data (spec §3)', () => {
     const { router } = renderApp('/logout', {
       ...shellHandlers(ADMIN_USER),
       'GET /api/user/logout': () => ((signedIn = false), json(200, { ok: true })),
-      'GET /api/user': () => (signedIn ? json(200, ADMIN_USER) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' })),
+      'GET /api/user': () =>
+        signedIn ? json(200, ADMIN_USER) : json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storedKeys()).toEqual([]);

@@ -41,7 +41,11 @@ export function ColumnSelector({ options, value, onChange }: ColumnSelectorProps
       trigger="click"
       placement="bottomRight"
       content={
-        <Checkbox.Group value={value} onChange={(keys) => onChange(keys.map(String))} style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+        <Checkbox.Group
+          value={value}
+          onChange={(keys) => onChange(keys.map(String))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        >
           {options.map((o) => (
             <Checkbox key={o.key} value={o.key} data-testid={`column-selector-${o.key}`}>
               {o.label}
@@ -61,7 +65,11 @@ export function ColumnSelector({ options, value, onChange }: ColumnSelectorProps
  * useSelectedColumns with the selector's options, each titled by `label`: spread it into
  * <ColumnSelector>; its `value` is the columns the table shows.
  */
-export function useColumnSelector<K extends string>(table: ColumnTable, all: readonly K[], label: (key: K) => string): ColumnSelectorProps {
+export function useColumnSelector<K extends string>(
+  table: ColumnTable,
+  all: readonly K[],
+  label: (key: K) => string,
+): ColumnSelectorProps {
   const [value, onChange] = useSelectedColumns(table, all);
   return { options: all.map((key) => ({ key, label: label(key) })), value, onChange };
 }

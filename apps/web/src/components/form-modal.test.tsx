@@ -12,7 +12,16 @@ function Harness({ onFinish }: { onFinish: (values: { name: string }) => void })
   return (
     <>
       <button onClick={() => setOpen(true)}>open</button>
-      <FormModal open={open} title="Name it" onClose={() => setOpen(false)} form={form} okText="Go" okTestId="ok" cancelTestId="cancel" loading={false}>
+      <FormModal
+        open={open}
+        title="Name it"
+        onClose={() => setOpen(false)}
+        form={form}
+        okText="Go"
+        okTestId="ok"
+        cancelTestId="cancel"
+        loading={false}
+      >
         <Form form={form} onFinish={(values) => (onFinish(values), setOpen(false))}>
           <Form.Item name="name">
             <Input data-testid="name" />

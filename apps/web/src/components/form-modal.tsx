@@ -25,7 +25,20 @@ interface FormModalProps {
 }
 
 /** A modal around a form: Cancel and a primary OK that submits it; content is dropped when hidden. */
-export function FormModal({ open = true, title, onClose, form, onOk, okText, okTestId, cancelTestId, loading, danger, width, children }: FormModalProps) {
+export function FormModal({
+  open = true,
+  title,
+  onClose,
+  form,
+  onOk,
+  okText,
+  okTestId,
+  cancelTestId,
+  loading,
+  danger,
+  width,
+  children,
+}: FormModalProps) {
   const { t } = useTranslation();
   // Reset on the change from open to closed, whichever way it closed (cancel or success).
   const wasOpen = useRef(open);
@@ -45,7 +58,14 @@ export function FormModal({ open = true, title, onClose, form, onOk, okText, okT
         <Button key="cancel" onClick={onClose} data-testid={cancelTestId}>
           {t('actions.cancel')}
         </Button>,
-        <Button key="ok" type="primary" danger={danger} loading={loading} onClick={() => (onOk ? onOk() : form?.submit())} data-testid={okTestId}>
+        <Button
+          key="ok"
+          type="primary"
+          danger={danger}
+          loading={loading}
+          onClick={() => (onOk ? onOk() : form?.submit())}
+          data-testid={okTestId}
+        >
           {okText}
         </Button>,
       ]}

@@ -11,7 +11,8 @@ vi.mock('@/lib/tenancy/group-context', () => ({ useGroupContext: vi.fn() }));
 
 type Filters = ItemFilters & { flavour?: 'sweet' | 'sour' };
 
-const choose = (selected: string | undefined, user = memberOf({ acme: fullAccess() })) => vi.mocked(useGroupContext).mockReturnValue({ user, allowed: ['acme'], selected });
+const choose = (selected: string | undefined, user = memberOf({ acme: fullAccess() })) =>
+  vi.mocked(useGroupContext).mockReturnValue({ user, allowed: ['acme'], selected });
 
 beforeEach(() => choose('acme'));
 
@@ -56,7 +57,11 @@ function Screen({ ariaLabel }: { ariaLabel?: string }) {
   const columns = { options: [{ key: 'issuer', label: 'Issuer' }], value: ['issuer'], onChange: () => undefined };
   return (
     <>
-      <ItemListToolbar list={list} search={{ placeholder: 'Search by name', ariaLabel, testId: 'things-search' }} columns={columns} />
+      <ItemListToolbar
+        list={list}
+        search={{ placeholder: 'Search by name', ariaLabel, testId: 'things-search' }}
+        columns={columns}
+      />
       <button onClick={() => list.setPaging(2, 10)}>page 2</button>
       <output data-testid="query">{JSON.stringify(list.query)}</output>
     </>

@@ -31,7 +31,8 @@ export interface ItemList<F> {
 export function useItemList<F extends ItemFilters>(permission: Permission): ItemList<F> {
   const { user, selected } = useGroupContext();
   const groupName = selected && selected !== ALL_GROUPS ? selected : undefined;
-  const canWrite = user !== undefined && groupName !== undefined && can(user, groupName, { permission, access: 'write' });
+  const canWrite =
+    user !== undefined && groupName !== undefined && can(user, groupName, { permission, access: 'write' });
 
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -67,11 +68,26 @@ interface ItemListToolbarProps<F extends ItemFilters> {
 }
 
 /** Above the table: the search and the filters on the left, the column selector on the right. */
-export function ItemListToolbar<F extends ItemFilters>({ list, search, extraFilters, columns }: ItemListToolbarProps<F>) {
+export function ItemListToolbar<F extends ItemFilters>({
+  list,
+  search,
+  extraFilters,
+  columns,
+}: ItemListToolbarProps<F>) {
   return (
-    <Space style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }} wrap>
+    <Space
+      style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 16 }}
+      wrap
+    >
       <Space wrap>
-        <Input.Search allowClear placeholder={search.placeholder} aria-label={search.ariaLabel} style={{ width: 320 }} onSearch={list.setSearch} data-testid={search.testId} />
+        <Input.Search
+          allowClear
+          placeholder={search.placeholder}
+          aria-label={search.ariaLabel}
+          style={{ width: 320 }}
+          onSearch={list.setSearch}
+          data-testid={search.testId}
+        />
         <ListFilters<Partial<F>> value={list.filters} onChange={list.setFilters} extra={extraFilters} />
       </Space>
       <ColumnSelector {...columns} />

@@ -33,7 +33,16 @@ type PagedTableProps<T> = Pick<ItemTableProps<T>, 'data' | 'loading' | 'page' | 
   Pick<TableProps<T>, 'columns' | 'locale' | 'onRow'> & { testId: string };
 
 /** A server-paged table of items keyed by id, as wide as its columns need, with "Showing X to Y of Z". */
-export function ItemTable<T extends { id: string }>({ data, loading, page, pageSize, onPage, testId, columns, ...table }: PagedTableProps<T>) {
+export function ItemTable<T extends { id: string }>({
+  data,
+  loading,
+  page,
+  pageSize,
+  onPage,
+  testId,
+  columns,
+  ...table
+}: PagedTableProps<T>) {
   const pagination = useTablePagination();
   return (
     <Table<T>

@@ -22,9 +22,20 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => void changeLocale(toLocale(key)) }}
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [current],
+        onClick: ({ key }) => void changeLocale(toLocale(key)),
+      }}
     >
-      <Button type="text" icon={<GlobalOutlined />} title={t('language')} aria-label={t('language')} data-testid="language-switcher">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        title={t('language')}
+        aria-label={t('language')}
+        data-testid="language-switcher"
+      >
         {compact ? null : LOCALE_NATIVE_NAMES[current]}
       </Button>
     </Dropdown>

@@ -45,7 +45,10 @@ describe('createdRangeOf', () => {
 
   it('clears both ends when the range is cleared, and an open end alone', () => {
     expect(createdRangeOf(null)).toEqual({ createdFrom: undefined, createdTo: undefined });
-    expect(createdRangeOf([dayjs('2026-03-01'), null])).toEqual({ createdFrom: new Date(2026, 2, 1).getTime(), createdTo: undefined });
+    expect(createdRangeOf([dayjs('2026-03-01'), null])).toEqual({
+      createdFrom: new Date(2026, 2, 1).getTime(),
+      createdTo: undefined,
+    });
   });
 });
 
@@ -93,6 +96,7 @@ describe('ListFilters', () => {
     await waitFor(() => expect((screen.getByTestId('filter-created-by') as HTMLInputElement).value).toBe(''));
     expect(screen.getByTestId('filter-status').textContent).toBe('Status');
     expect(screen.getByTestId('filter-flavour').textContent).toBe('Flavour');
-    for (const input of screen.getByTestId('filter-created-range').querySelectorAll('input')) expect(input.value).toBe('');
+    for (const input of screen.getByTestId('filter-created-range').querySelectorAll('input'))
+      expect(input.value).toBe('');
   });
 });

@@ -15,7 +15,10 @@ type PickedRange = [Dayjs | null, Dayjs | null] | null;
  */
 export function createdRangeOf(range: PickedRange): Pick<ItemFilters, 'createdFrom' | 'createdTo'> {
   const [from, to] = range ?? [null, null];
-  return { createdFrom: from ? from.startOf('day').valueOf() : undefined, createdTo: to ? to.endOf('day').valueOf() : undefined };
+  return {
+    createdFrom: from ? from.startOf('day').valueOf() : undefined,
+    createdTo: to ? to.endOf('day').valueOf() : undefined,
+  };
 }
 
 function pickedRangeOf({ createdFrom, createdTo }: ItemFilters): PickedRange {

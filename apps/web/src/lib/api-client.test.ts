@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiRequest, NETWORK_ERROR, setRequestLanguage, setUnauthorizedHandler } from './api-client';
 import { onOwnDeployed, settleOwnTask } from './own-changes';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubFetch(response: () => Response | Promise<Response>) {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
@@ -39,7 +40,12 @@ describe('apiRequest', () => {
     stubFetch(() => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { name: 'required' } }));
     const error = await apiRequest('/things').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Form Error', fields: { name: 'required' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Form Error',
+      fields: { name: 'required' },
+    });
   });
 
   it('keeps the names of an IN_USE answer', async () => {
@@ -55,7 +61,10 @@ describe('apiRequest', () => {
 
   it('takes the generic code of a status that several codes share', async () => {
     stubFetch(() => new Response('', { status: 401 }));
-    await expect(apiRequest('/x', { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(apiRequest('/x', { redirectOnUnauthorized: false })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
     stubFetch(() => new Response('', { status: 403 }));
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });

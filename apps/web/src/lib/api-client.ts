@@ -1,4 +1,15 @@
-import { API_PREFIX, CODE_BY_STATUS, CSRF_HEADER, CSRF_HEADER_VALUE, ERROR_CODES, errorDetailsSchema, isErrorCode, USER_API, type ErrorCode, type ErrorDetails } from '@parapet/shared';
+import {
+  API_PREFIX,
+  CODE_BY_STATUS,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  ERROR_CODES,
+  errorDetailsSchema,
+  isErrorCode,
+  USER_API,
+  type ErrorCode,
+  type ErrorDetails,
+} from '@parapet/shared';
 import { noteOwnChange } from './own-changes';
 
 // CSRF_HEADER goes on every call. Browsers never let another site set a custom header on a
@@ -23,7 +34,14 @@ export class ApiError extends Error {
   /** What names the items at fault: CERT_NOT_COVERING's uncovered domains, a field's quoted values. */
   readonly details: ErrorDetails | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>, usedBy?: string[], details?: ErrorDetails) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    usedBy?: string[],
+    details?: ErrorDetails,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -83,7 +101,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));
@@ -113,11 +137,18 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, data: unknown): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { code?: unknown; message?: unknown; fields?: unknown; usedBy?: unknown; details?: unknown };
+  const body = (typeof data === 'object' && data !== null ? data : {}) as {
+    code?: unknown;
+    message?: unknown;
+    fields?: unknown;
+    usedBy?: unknown;
+    details?: unknown;
+  };
   // A proxy or an older server may answer without our body; fall back to the code of the status.
   const code: ErrorCode = isErrorCode(body.code) ? body.code : (CODE_BY_STATUS[status] ?? 'INTERNAL');
   const message = typeof body.message === 'string' ? body.message : ERROR_CODES[code].message;
-  const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
+  const fields =
+    typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   const usedBy = Array.isArray(body.usedBy) ? body.usedBy.filter((n): n is string => typeof n === 'string') : undefined;
   // Details only help name things; a malformed one is dropped rather than failing the error.
   const details = errorDetailsSchema.safeParse(body.details);
@@ -126,11 +157,16 @@ function toApiError(status: number, data: unknown): ApiError {
 
 /** Short forms for the feature api files. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** Fills a route template's `:name` segments, encoded: ('/groups/:groupName', {groupName: 'a b'}) → '/groups/a%20b'. */

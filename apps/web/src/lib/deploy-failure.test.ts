@@ -11,6 +11,8 @@ describe('deployFailureText', () => {
     expect(deployFailureText('edge_apply_failed')).toBe('边缘节点未能应用此变更。');
     await changeLocale('zh-TW');
     expect(deployFailureText('edge_apply_failed')).toBe('邊緣節點未能套用此變更。');
-    expect(deployFailureText('The edge could not apply the change (EACCES).')).toBe('The edge could not apply the change (EACCES).');
+    expect(deployFailureText('The edge could not apply the change (EACCES).')).toBe(
+      'The edge could not apply the change (EACCES).',
+    );
   });
 });

@@ -36,7 +36,10 @@ function ListForm({ error, initial = ['a', 'a'] }: { error: ApiError; initial?: 
 
 describe('useFormErrors', () => {
   it('shows a server field error on the list item it names, and on plain fields', async () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'origins.1.address': 'duplicate_entry', name: 'taken' });
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', {
+      'origins.1.address': 'duplicate_entry',
+      name: 'taken',
+    });
     render(<ListForm error={error} />);
     // Naming the item: its value, then the message.
     const duplicate = await screen.findByText(`a: ${i18n.t('fieldErrors:duplicate_entry')}`);
@@ -46,21 +49,35 @@ describe('useFormErrors', () => {
   });
 
   it('names the list item at fault: the value at its path, and the line the server says has a domain', async () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'origins.1.address': 'taken' }, undefined, { fieldParams: { 'origins.1.address': { usedBy: 'shop.line' } } });
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'origins.1.address': 'taken' }, undefined, {
+      fieldParams: { 'origins.1.address': { usedBy: 'shop.line' } },
+    });
     render(<ListForm error={error} initial={['a.example.com', 'shop.example.com']} />);
     const message = await screen.findByText('shop.example.com is already used by line shop.line.');
     expect(message.closest('.ant-form-item')?.querySelector('[data-testid="address-1"]')).toBeTruthy();
   });
 
   it('shows the errors of items on the box holding the list, each naming its item', async () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'httpPort.1': 'http_port_not_allowed', 'httpPort.2': 'http_port_not_allowed' });
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', {
+      'httpPort.1': 'http_port_not_allowed',
+      'httpPort.2': 'http_port_not_allowed',
+    });
     render(<PortsForm error={error} />);
-    expect(await screen.findByText('8081: HTTP ports can only be 80, 8080, 8880, 2052, 2082, 2086, 2095.')).toBeTruthy();
-    expect(screen.getByText('9000: HTTP ports can only be 80, 8080, 8880, 2052, 2082, 2086, 2095.').closest('.ant-form-item')?.querySelector('[data-testid="ports"]')).toBeTruthy();
+    expect(
+      await screen.findByText('8081: HTTP ports can only be 80, 8080, 8880, 2052, 2082, 2086, 2095.'),
+    ).toBeTruthy();
+    expect(
+      screen
+        .getByText('9000: HTTP ports can only be 80, 8080, 8880, 2052, 2082, 2086, 2095.')
+        .closest('.ant-form-item')
+        ?.querySelector('[data-testid="ports"]'),
+    ).toBeTruthy();
   });
 
   it('takes the value from the server when the form holds the list as text (one domain a line)', async () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'name.2': 'taken' }, undefined, { fieldParams: { 'name.2': { value: 'shop.example.com', usedBy: 'shop.line' } } });
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'name.2': 'taken' }, undefined, {
+      fieldParams: { 'name.2': { value: 'shop.example.com', usedBy: 'shop.line' } },
+    });
     render(<ListForm error={error} />);
     expect(await screen.findByText('shop.example.com is already used by line shop.line.')).toBeTruthy();
   });
@@ -68,7 +85,9 @@ describe('useFormErrors', () => {
   it('translates the named messages', async () => {
     await i18n.changeLanguage('zh-TW');
     try {
-      const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'origins.0.address': 'taken' }, undefined, { fieldParams: { 'origins.0.address': { usedBy: 'shop.line' } } });
+      const error = new ApiError(400, 'VALIDATION_FAILED', 'Form Error', { 'origins.0.address': 'taken' }, undefined, {
+        fieldParams: { 'origins.0.address': { usedBy: 'shop.line' } },
+      });
       render(<ListForm error={error} initial={['shop.example.com']} />);
       expect(await screen.findByText('shop.example.com 已被服務線 shop.line 使用。')).toBeTruthy();
     } finally {
@@ -86,7 +105,9 @@ describe('itemParams', () => {
     expect(valueAtPath(values, 'servername.1')).toBeUndefined();
     expect(itemParams('name', values)).toEqual({});
     expect(itemParams('httpPort.1', values)).toEqual({ value: '8081' });
-    expect(itemParams('servername.1', values, { fieldParams: { 'servername.1': { value: 'b', usedBy: 'x.line' } } })).toEqual({ value: 'b', usedBy: 'x.line' });
+    expect(
+      itemParams('servername.1', values, { fieldParams: { 'servername.1': { value: 'b', usedBy: 'x.line' } } }),
+    ).toEqual({ value: 'b', usedBy: 'x.line' });
   });
 });
 
@@ -99,7 +120,11 @@ function PortsForm({ error }: { error: ApiError }) {
   return (
     <Form form={form} initialValues={{ httpPort: [80, 8081, 9000] }}>
       <Form.Item name="httpPort">
-        <Select mode="multiple" options={[80, 8081, 9000].map((p) => ({ value: p, label: String(p) }))} data-testid="ports" />
+        <Select
+          mode="multiple"
+          options={[80, 8081, 9000].map((p) => ({ value: p, label: String(p) }))}
+          data-testid="ports"
+        />
       </Form.Item>
     </Form>
   );

@@ -32,7 +32,8 @@ export function valueAtPath(values: unknown, path: string): string | undefined {
   let value = values;
   for (const part of path.split('.')) {
     if (Array.isArray(value) && /^\d+$/.test(part)) value = value[Number(part)];
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) value = (value as Record<string, unknown>)[part];
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      value = (value as Record<string, unknown>)[part];
     else return undefined;
   }
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;

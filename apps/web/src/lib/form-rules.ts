@@ -21,11 +21,13 @@ export interface FormSchema {
 // Server answers are shown on forms by form-errors.ts; re-exported for the forms importing them from here.
 export { toFieldErrorCode, useFormErrors } from './form-errors';
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
   let value = values;
-  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
 }
 
@@ -100,7 +102,8 @@ export function useRangeRule(): (range: NumberRange) => FormRule {
   return useCallback(
     ({ min, max }) => ({
       validator: async (_rule, value: unknown) => {
-        if (typeof value === 'number' && (!Number.isInteger(value) || value < min || value > max)) throw new Error(t('out_of_range', { min, max }));
+        if (typeof value === 'number' && (!Number.isInteger(value) || value < min || value > max))
+          throw new Error(t('out_of_range', { min, max }));
       },
     }),
     [t],

@@ -8,7 +8,14 @@ const inLanguage = (language: string) => valueFormat(i18n.getFixedT(language, 'd
 describe('valueFormat', () => {
   it('shows stored durations in the language', () => {
     const en = inLanguage('en-US');
-    expect(['30s', '10m', '1h', '1d', '15d', '2w'].map(en.duration)).toEqual(['30 seconds', '10 minutes', '1 hour', '1 day', '15 days', '2 weeks']);
+    expect(['30s', '10m', '1h', '1d', '15d', '2w'].map(en.duration)).toEqual([
+      '30 seconds',
+      '10 minutes',
+      '1 hour',
+      '1 day',
+      '15 days',
+      '2 weeks',
+    ]);
     expect(['1d', '30d', '10m', '2w'].map(inLanguage('zh-CN').duration)).toEqual(['1天', '30天', '10分钟', '2周']);
     expect(['1d', '1h', '2w'].map(inLanguage('zh-TW').duration)).toEqual(['1天', '1小時', '2週']);
     expect(en.duration('forever')).toBe('forever');

@@ -1,4 +1,13 @@
-import { ALLOWED_HTTP_PORTS, ALLOWED_HTTPS_PORT_RANGES, DEFAULT_LOCALE, DOMAIN_LABEL_MAX_LENGTH, DOMAIN_MAX_LENGTH, LOCALES, pickLocale, type Locale } from '@parapet/shared';
+import {
+  ALLOWED_HTTP_PORTS,
+  ALLOWED_HTTPS_PORT_RANGES,
+  DEFAULT_LOCALE,
+  DOMAIN_LABEL_MAX_LENGTH,
+  DOMAIN_MAX_LENGTH,
+  LOCALES,
+  pickLocale,
+  type Locale,
+} from '@parapet/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';

@@ -13,11 +13,23 @@ export interface ItemPageQuery<F> {
 }
 
 /** What a list hook keys its disabled query on while no group is chosen; never fetched. */
-export const NO_ITEM_PAGE: ItemPageQuery<Record<string, never>> = { groupName: '', search: '', page: 1, pageSize: 10, filters: {} };
+export const NO_ITEM_PAGE: ItemPageQuery<Record<string, never>> = {
+  groupName: '',
+  search: '',
+  page: 1,
+  pageSize: 10,
+  filters: {},
+};
 
 type QueryParams = NonNullable<RequestOptions['query']>;
 
 /** The query string of a page: a blank search is left out, each filter set is a param of its own. */
-export function itemPageParams<F extends QueryParams>({ groupName, search, page, pageSize, filters }: ItemPageQuery<F>): QueryParams {
+export function itemPageParams<F extends QueryParams>({
+  groupName,
+  search,
+  page,
+  pageSize,
+  filters,
+}: ItemPageQuery<F>): QueryParams {
   return { groupName, search: search.trim() || undefined, page, pageSize, ...filters };
 }

@@ -68,5 +68,7 @@ export function safeReturnPath(value: string | null | undefined): string | undef
  */
 export function loginPath(returnTo?: string): string {
   const path = safeReturnPath(returnTo);
-  return path && path !== PATHS.home ? `${PATHS.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}` : PATHS.login;
+  return path && path !== PATHS.home
+    ? `${PATHS.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}`
+    : PATHS.login;
 }

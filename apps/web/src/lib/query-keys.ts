@@ -55,7 +55,10 @@ export function serviceLineInvalidations(groupName: string, id: string): Invalid
     if (kind === 'domains') return key === id;
     return true;
   };
-  return [{ queryKey: serviceLineKeys.group(groupName), predicate: ofLine }, { queryKey: resourceLimitsKey(groupName) }];
+  return [
+    { queryKey: serviceLineKeys.group(groupName), predicate: ofLine },
+    { queryKey: resourceLimitsKey(groupName) },
+  ];
 }
 
 /** What a deployed entity's change makes stale, per kind of entity. */
@@ -68,7 +71,11 @@ const ENTITY_INVALIDATIONS: Record<DeployEntity, (groupName: string, id: string)
 };
 
 /** A deployed entity changed (a save, a removal, a task that ended). */
-export function entityInvalidations(entity: DeployEntity, groupName: string, entityId: string): InvalidateQueryFilters[] {
+export function entityInvalidations(
+  entity: DeployEntity,
+  groupName: string,
+  entityId: string,
+): InvalidateQueryFilters[] {
   return ENTITY_INVALIDATIONS[entity](groupName, entityId);
 }
 
@@ -76,7 +83,9 @@ export function entityInvalidations(entity: DeployEntity, groupName: string, ent
  * A task event: only one that ended changes what a screen shows (the entity is Running again,
  * or shows the failure); queued and running leave it Deploying, as it was since the save.
  */
-export function taskInvalidations(event: Pick<TaskUpdatedEvent, 'entity' | 'entityId' | 'groupName' | 'state'>): InvalidateQueryFilters[] {
+export function taskInvalidations(
+  event: Pick<TaskUpdatedEvent, 'entity' | 'entityId' | 'groupName' | 'state'>,
+): InvalidateQueryFilters[] {
   if (event.state !== 'succeeded' && event.state !== 'failed') return [];
   return entityInvalidations(event.entity, event.groupName, event.entityId);
 }

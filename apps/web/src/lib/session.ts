@@ -7,7 +7,10 @@ import { clearUserStorage } from './storage';
 
 export const currentUserQueryKey = [USER_QUERY_ROOT_KEY, 'current'] as const;
 
-export async function getCurrentUser(signal: AbortSignal | undefined, redirectOnUnauthorized: boolean): Promise<CurrentUser> {
+export async function getCurrentUser(
+  signal: AbortSignal | undefined,
+  redirectOnUnauthorized: boolean,
+): Promise<CurrentUser> {
   const data = await api.get<unknown>('/user', { signal, redirectOnUnauthorized });
   // Parse with the shared contract so a server/console mismatch fails loudly here, not in a page.
   return currentUserSchema.parse(data);

@@ -1,7 +1,14 @@
 import type { TaskUpdatedEvent } from '@parapet/shared';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { certKeys, htmlPageKeys, originPolicyKeys, resourceLimitsKey, serviceLineKeys, USER_QUERY_ROOT_KEY } from './query-keys';
+import {
+  certKeys,
+  htmlPageKeys,
+  originPolicyKeys,
+  resourceLimitsKey,
+  serviceLineKeys,
+  USER_QUERY_ROOT_KEY,
+} from './query-keys';
 import { socketHandlers } from './socket';
 
 // A real QueryClient with every query on screen (an observer each), so an invalidation is a
@@ -28,7 +35,11 @@ const QUERIES = {
 } satisfies Record<string, QueryKey>;
 type Name = keyof typeof QUERIES;
 /** What each query answers: the lines carry their id, as the server's answer does. */
-const DATA: Partial<Record<Name, unknown>> = { shopLine: { id: 'line-shop' }, blogLine: { id: 'line-blog' }, otherLine: { id: 'line-other' } };
+const DATA: Partial<Record<Name, unknown>> = {
+  shopLine: { id: 'line-shop' },
+  blogLine: { id: 'line-blog' },
+  otherLine: { id: 'line-other' },
+};
 
 let queryClient: QueryClient;
 let fetches: Record<Name, number>;
@@ -67,18 +78,32 @@ async function refetchedBy(send: () => void): Promise<Name[]> {
   return (Object.keys(fetches) as Name[]).filter((name) => fetches[name] > 0);
 }
 
-const task = (event: Partial<TaskUpdatedEvent>): TaskUpdatedEvent => ({ taskNo: 't-1', groupName: 'acme', entity: 'service-line', entityId: 'line-shop', state: 'succeeded', ...event });
+const task = (event: Partial<TaskUpdatedEvent>): TaskUpdatedEvent => ({
+  taskNo: 't-1',
+  groupName: 'acme',
+  entity: 'service-line',
+  entityId: 'line-shop',
+  state: 'succeeded',
+  ...event,
+});
 
 describe('socket events refetch only the entity they name', () => {
   it("a line's finished task: that line, its domains, its group's lines and usage, once each", async () => {
     const handlers = socketHandlers(queryClient);
-    expect(await refetchedBy(() => handlers['task.updated'](task({})))).toEqual(['shopLine', 'shopDomains', 'acmeLines', 'acmeUsage']);
+    expect(await refetchedBy(() => handlers['task.updated'](task({})))).toEqual([
+      'shopLine',
+      'shopDomains',
+      'acmeLines',
+      'acmeUsage',
+    ]);
     expect(fetches.shopLine).toBe(1);
   });
 
   it('a failed task refreshes as well (the line shows the failure)', async () => {
     const handlers = socketHandlers(queryClient);
-    expect(await refetchedBy(() => handlers['task.updated'](task({ state: 'failed', error: 'nginx -t failed' })))).toContain('shopLine');
+    expect(
+      await refetchedBy(() => handlers['task.updated'](task({ state: 'failed', error: 'nginx -t failed' }))),
+    ).toContain('shopLine');
   });
 
   it('a task queued or running changes nothing shown, so it refetches nothing', async () => {
@@ -89,19 +114,32 @@ describe('socket events refetch only the entity they name', () => {
 
   it("a certificate's task: the group's certificate lists and names, nothing of another group", async () => {
     const handlers = socketHandlers(queryClient);
-    expect(await refetchedBy(() => handlers['task.updated'](task({ entity: 'cert', entityId: 'cert-1' })))).toEqual(['acmeCerts', 'acmeCertNames']);
+    expect(await refetchedBy(() => handlers['task.updated'](task({ entity: 'cert', entityId: 'cert-1' })))).toEqual([
+      'acmeCerts',
+      'acmeCertNames',
+    ]);
   });
 
   it("a page's and a policy's task: their group's lists", async () => {
     const handlers = socketHandlers(queryClient);
-    expect(await refetchedBy(() => handlers['task.updated'](task({ entity: 'html-page', entityId: 'p-1' })))).toEqual(['acmePages']);
+    expect(await refetchedBy(() => handlers['task.updated'](task({ entity: 'html-page', entityId: 'p-1' })))).toEqual([
+      'acmePages',
+    ]);
     for (const name of Object.keys(fetches) as Name[]) fetches[name] = 0;
-    expect(await refetchedBy(() => handlers['task.updated'](task({ entity: 'origin-policy', entityId: 'op-1' })))).toEqual(['acmePolicies', 'acmePolicyNames']);
+    expect(
+      await refetchedBy(() => handlers['task.updated'](task({ entity: 'origin-policy', entityId: 'op-1' }))),
+    ).toEqual(['acmePolicies', 'acmePolicyNames']);
   });
 
   it("an origin's health: the policy lists of its group, not the names a select offers", async () => {
     const handlers = socketHandlers(queryClient);
-    const event = { groupName: 'acme', policyId: 'op-1', address: '10.0.0.1', health: 'unhealthy' as const, checkedAt: 1 };
+    const event = {
+      groupName: 'acme',
+      policyId: 'op-1',
+      address: '10.0.0.1',
+      health: 'unhealthy' as const,
+      checkedAt: 1,
+    };
     expect(await refetchedBy(() => handlers['origin.health'](event))).toEqual(['acmePolicies']);
   });
 });

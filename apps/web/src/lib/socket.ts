@@ -15,7 +15,9 @@ const invalidate = (queryClient: QueryClient, filters: InvalidateQueryFilters[])
  * How the console answers each event: it refetches only the queries of the entity the event
  * names; a finished task of the user's own change is also told to own-changes ("Deploy successfully").
  */
-export function socketHandlers(queryClient: QueryClient): { [E in keyof ServerToClientEvents]: ServerToClientEvents[E] } {
+export function socketHandlers(queryClient: QueryClient): {
+  [E in keyof ServerToClientEvents]: ServerToClientEvents[E];
+} {
   return {
     'task.updated': (event) => {
       settleOwnTask(event);

@@ -62,7 +62,9 @@ describe('toasts', () => {
     });
     expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(1);
     // An item answered while deploying (a certificate) is matched by its id.
-    await act(async () => settleOwnTask({ groupName: 'acme', entity: 'cert', entityId: 'cert-1', taskNo: 'task-9', state: 'succeeded' }));
+    await act(async () =>
+      settleOwnTask({ groupName: 'acme', entity: 'cert', entityId: 'cert-1', taskNo: 'task-9', state: 'succeeded' }),
+    );
     expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(2);
   });
 });

@@ -48,7 +48,8 @@ export function useToast(): Toast {
       error: show('error'),
       apiError: (error: unknown, action?: 'create') => {
         const code: ApiErrorCode = isApiError(error) ? error.code : 'INTERNAL';
-        if (action === 'create' && failedOnOurSide(error)) return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
+        if (action === 'create' && failedOnOurSide(error))
+          return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
         show('error')(t(`errors:${code}`), 'toast-api-error');
       },
     };

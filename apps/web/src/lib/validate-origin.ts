@@ -10,12 +10,16 @@ export type OriginProblem = NonNullable<IpValidateAnswer['code']>;
  * its create or update call.
  */
 export async function originProblem(address: string, signal?: AbortSignal): Promise<OriginProblem | null> {
-  const answer = ipValidateAnswerSchema.parse(await api.post<unknown>(SERVICE_LINE_API.ipValidate, { topic: 'origin', val: address }, { signal }));
+  const answer = ipValidateAnswerSchema.parse(
+    await api.post<unknown>(SERVICE_LINE_API.ipValidate, { topic: 'origin', val: address }, { signal }),
+  );
   return answer.success ? null : (answer.code ?? 'invalid_origin_address');
 }
 
 /** The origins the server does not accept, by index, with why; checked side by side. */
-export async function invalidOrigins(addresses: readonly string[]): Promise<Array<{ index: number; code: OriginProblem }>> {
+export async function invalidOrigins(
+  addresses: readonly string[],
+): Promise<Array<{ index: number; code: OriginProblem }>> {
   const problems = await Promise.all(addresses.map((address) => originProblem(address)));
   return problems.flatMap((code, index) => (code ? [{ index, code }] : []));
 }

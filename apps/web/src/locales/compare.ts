@@ -12,7 +12,11 @@ export function flattenMessages(messages: Messages, prefix = ''): Map<string, un
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
@@ -28,7 +32,8 @@ export function findLocaleProblems(resources: Record<string, Record<string, Mess
     const ref = resources[reference]?.[ns];
     if (!ref) problems.push(`${reference}/${ns}: namespace missing`);
     const refFlat = flattenMessages(ref ?? {});
-    for (const [key, value] of refFlat) if (!isText(value)) problems.push(`${reference}/${ns}: ${key} is not a non-empty string`);
+    for (const [key, value] of refFlat)
+      if (!isText(value)) problems.push(`${reference}/${ns}: ${key} is not a non-empty string`);
     for (const locale of locales.filter((l) => l !== reference)) {
       const other = resources[locale]?.[ns];
       if (!other) {
@@ -40,9 +45,11 @@ export function findLocaleProblems(resources: Record<string, Record<string, Mess
         const value = flat.get(key);
         if (!flat.has(key)) problems.push(`${locale}/${ns}: missing ${key}`);
         else if (!isText(value)) problems.push(`${locale}/${ns}: ${key} is not a non-empty string`);
-        else if (isText(refValue) && placeholders(refValue) !== placeholders(value)) problems.push(`${locale}/${ns}: ${key} has other placeholders`);
+        else if (isText(refValue) && placeholders(refValue) !== placeholders(value))
+          problems.push(`${locale}/${ns}: ${key} has other placeholders`);
       }
-      for (const key of flat.keys()) if (!refFlat.has(key)) problems.push(`${locale}/${ns}: extra ${key} (not in ${reference})`);
+      for (const key of flat.keys())
+        if (!refFlat.has(key)) problems.push(`${locale}/${ns}: extra ${key} (not in ${reference})`);
     }
   }
   return problems;

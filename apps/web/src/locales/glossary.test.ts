@@ -129,7 +129,8 @@ function findVariants(all: Record<string, Record<string, Messages>>, glossary: G
         for (const entry of Object.values(glossary)) {
           const { term, variants } = entry[locale];
           for (const variant of variants) {
-            const hit = typeof variant === 'string' ? value.toLowerCase().includes(variant.toLowerCase()) : variant.test(value);
+            const hit =
+              typeof variant === 'string' ? value.toLowerCase().includes(variant.toLowerCase()) : variant.test(value);
             if (hit) problems.push(`${locale}/${ns}:${key} uses ${String(variant)} (write ${term}): ${value}`);
           }
         }
@@ -143,10 +144,13 @@ function findVariants(all: Record<string, Record<string, Messages>>, glossary: G
 function findUnusedTerms(all: Record<string, Record<string, Messages>>, glossary: Glossary): string[] {
   const unused: string[] = [];
   for (const locale of LOCALES) {
-    const texts = Object.values(all[locale] ?? {}).flatMap((messages) => [...flattenMessages(messages).values()].map(String));
+    const texts = Object.values(all[locale] ?? {}).flatMap((messages) =>
+      [...flattenMessages(messages).values()].map(String),
+    );
     for (const [noun, entry] of Object.entries(glossary)) {
       const { term } = entry[locale];
-      if (!texts.some((text) => text.toLowerCase().includes(term.toLowerCase()))) unused.push(`${locale} ${noun}: ${term}`);
+      if (!texts.some((text) => text.toLowerCase().includes(term.toLowerCase())))
+        unused.push(`${locale} ${noun}: ${term}`);
     }
   }
   return unused;

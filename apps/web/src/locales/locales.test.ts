@@ -5,7 +5,10 @@ import { resources, type Messages } from './index';
 
 describe('locale files', () => {
   it('has a folder for every locale and the expected namespaces', () => {
-    for (const locale of LOCALES) expect(Object.keys(resources[locale]).sort()).toEqual(expect.arrayContaining(['admin', 'auth', 'common', 'errors', 'fieldErrors', 'nav', 'plans', 'profile']));
+    for (const locale of LOCALES)
+      expect(Object.keys(resources[locale]).sort()).toEqual(
+        expect.arrayContaining(['admin', 'auth', 'common', 'errors', 'fieldErrors', 'nav', 'plans', 'profile']),
+      );
   });
 
   it('have the same keys, all non-empty strings, in every locale', () => {
@@ -15,7 +18,8 @@ describe('locale files', () => {
   it('translate every API error code, in English with the message of errors.ts', () => {
     for (const locale of LOCALES) {
       const errors = flattenMessages(resources[locale].errors ?? {});
-      for (const code of ERROR_CODE_LIST) expect(errors.get(code), `${locale} errors.${code}`).toEqual(expect.stringMatching(/\S/));
+      for (const code of ERROR_CODE_LIST)
+        expect(errors.get(code), `${locale} errors.${code}`).toEqual(expect.stringMatching(/\S/));
     }
     const english = flattenMessages(resources['en-US'].errors ?? {});
     for (const code of ERROR_CODE_LIST) expect(english.get(code)).toBe(ERROR_CODES[code].message);
@@ -24,7 +28,8 @@ describe('locale files', () => {
   it('translate every field error code', () => {
     for (const locale of LOCALES) {
       const fieldErrors = flattenMessages(resources[locale].fieldErrors ?? {});
-      for (const code of FIELD_ERROR_CODES) expect(fieldErrors.get(code), `${locale} fieldErrors.${code}`).toEqual(expect.stringMatching(/\S/));
+      for (const code of FIELD_ERROR_CODES)
+        expect(fieldErrors.get(code), `${locale} fieldErrors.${code}`).toEqual(expect.stringMatching(/\S/));
     }
   });
 });
@@ -33,7 +38,9 @@ describe('findLocaleProblems', () => {
   const en: Record<string, Messages> = { common: { a: 'A', nested: { b: 'B {{name}}' } } };
 
   it('accepts matching locales', () => {
-    expect(findLocaleProblems({ 'en-US': en, 'zh-CN': { common: { a: '甲', nested: { b: '乙 {{name}}' } } } }, 'en-US')).toEqual([]);
+    expect(
+      findLocaleProblems({ 'en-US': en, 'zh-CN': { common: { a: '甲', nested: { b: '乙 {{name}}' } } } }, 'en-US'),
+    ).toEqual([]);
   });
 
   it('reports a missing key, an empty string, an extra key and a missing namespace', () => {
@@ -52,7 +59,10 @@ describe('findLocaleProblems', () => {
   });
 
   it('reports keys only the other locales have, and non-string leaves', () => {
-    const broken = { 'en-US': { common: { a: 'A', n: 1 as unknown as string } }, 'zh-TW': { common: { a: '甲', n: '一' }, extra: { y: '乙' } } };
+    const broken = {
+      'en-US': { common: { a: 'A', n: 1 as unknown as string } },
+      'zh-TW': { common: { a: '甲', n: '一' }, extra: { y: '乙' } },
+    };
     expect(findLocaleProblems(broken, 'en-US')).toEqual([
       'en-US/common: n is not a non-empty string',
       'en-US/extra: namespace missing',

@@ -25,7 +25,9 @@ export function pickCreatedRange(first: number, last: number) {
   const start = within(screen.getByTestId('filter-created-range')).getAllByRole('textbox')[0] as HTMLElement;
   fireEvent.mouseDown(start);
   fireEvent.click(start);
-  const days = [...document.querySelectorAll<HTMLElement>('td.ant-picker-cell-in-view[title]')].map((cell) => cell.getAttribute('title') ?? '');
+  const days = [...document.querySelectorAll<HTMLElement>('td.ant-picker-cell-in-view[title]')].map(
+    (cell) => cell.getAttribute('title') ?? '',
+  );
   const [from, to] = [days[first - 1], days[last - 1]];
   if (!from || !to) throw new Error('the date picker did not open');
   for (const day of [from, to]) fireEvent.click(document.querySelector(`td[title="${day}"]`) as HTMLElement);

@@ -6,7 +6,8 @@ import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const TEST_USER: CurrentUser = {
   username: 'ada',
@@ -25,16 +26,33 @@ export const memberOf = (groups: Record<string, RolePermissions>, username = 'ad
   inGroupsRole: Object.entries(groups).map(([groupName, rolePermissions]) => ({ groupName, rolePermissions })),
 });
 
-export const ADMIN_USER: CurrentUser = { ...TEST_USER, username: 'root', privilege: 'admin', inGroupsRole: [{ groupName: 'default', rolePermissions: fullAccess() }] };
+export const ADMIN_USER: CurrentUser = {
+  ...TEST_USER,
+  username: 'root',
+  privilege: 'admin',
+  inGroupsRole: [{ groupName: 'default', rolePermissions: fullAccess() }],
+};
 
-export const group = (name: string, extra: Partial<Group> = {}): Group => ({ name, plan: 'basic', memberCount: 1, createdAt: 1_700_000_000_000, version: 1, ...extra });
+export const group = (name: string, extra: Partial<Group> = {}): Group => ({
+  name,
+  plan: 'basic',
+  memberCount: 1,
+  createdAt: 1_700_000_000_000,
+  version: 1,
+  ...extra,
+});
 
 /** Handlers for the shell's tenancy calls: the user, the group list (admins) and the prefs. */
-export function shellHandlers(user: CurrentUser, groups: Group[] = [], prefs: Partial<PlatformPrefs> = {}): ApiHandlers {
+export function shellHandlers(
+  user: CurrentUser,
+  groups: Group[] = [],
+  prefs: Partial<PlatformPrefs> = {},
+): ApiHandlers {
   return {
     'GET /api/user': () => json(200, user),
     'GET /api/groups': () => json(200, { items: groups }),
-    'GET /api/system/prefs': () => json(200, { hasHomePage: true, landingPagePath: '', groupListWithAll: true, ...prefs }),
+    'GET /api/system/prefs': () =>
+      json(200, { hasHomePage: true, landingPagePath: '', groupListWithAll: true, ...prefs }),
   };
 }
 

@@ -132,7 +132,11 @@ export const resetTokenInfoSchema = z
 
 /** POST /user/validate-resetpassword-token?token=: the new password, and the OTP when two-factor is on. */
 export const resetPasswordRequestSchema = z
-  .object({ username: text().trim().min(1).max(EMAIL_MAX_LENGTH), password: newPasswordSchema, otpToken: z.union([otpTokenSchema, z.literal('')]).optional() })
+  .object({
+    username: text().trim().min(1).max(EMAIL_MAX_LENGTH),
+    password: newPasswordSchema,
+    otpToken: z.union([otpTokenSchema, z.literal('')]).optional(),
+  })
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
@@ -149,7 +153,9 @@ export const otpSetupSchema = z
 export type OtpSetup = z.infer<typeof otpSetupSchema>;
 
 export const otpEnableRequestSchema = z.object({ token: otpTokenSchema }).meta({ id: 'OtpEnableRequest' });
-export const otpDisableRequestSchema = z.object({ password: givenPasswordSchema, token: otpTokenSchema }).meta({ id: 'OtpDisableRequest' });
+export const otpDisableRequestSchema = z
+  .object({ password: givenPasswordSchema, token: otpTokenSchema })
+  .meta({ id: 'OtpDisableRequest' });
 
 export const profileUpdateSchema = z
   .object({ phoneNumber: z.union([text().trim().regex(PHONE_PATTERN), z.literal('')]).nullable() })

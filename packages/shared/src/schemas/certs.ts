@@ -16,7 +16,14 @@ export const PEM_MAX_LENGTH = 64 * 1024;
  * Field codes of a refused upload, beyond zod's own; each has its translated message under
  * `fieldErrors.<code>`.
  */
-export const CERT_FIELD_CODES = ['malformed_pem', 'missing_common_name', 'invalid_email', 'malformed_key', 'encrypted_key', 'key_mismatch'] as const;
+export const CERT_FIELD_CODES = [
+  'malformed_pem',
+  'missing_common_name',
+  'invalid_email',
+  'malformed_key',
+  'encrypted_key',
+  'key_mismatch',
+] as const;
 export type CertFieldCode = (typeof CERT_FIELD_CODES)[number];
 
 export const keypairNameSchema = text().trim().min(1).max(KEYPAIR_NAME_MAX_LENGTH).regex(KEYPAIR_NAME_PATTERN);
@@ -97,5 +104,7 @@ export const CERT_EXPIRY_FILTERS = ['valid', 'expiring', 'expired'] as const;
 export type CertExpiryFilter = (typeof CERT_EXPIRY_FILTERS)[number];
 export const certListQuerySchema = itemListQuerySchema.extend({ expiry: z.enum(CERT_EXPIRY_FILTERS).optional() });
 export type CertListQuery = z.infer<typeof certListQuerySchema>;
-export const certListSchema = z.object({ items: z.array(certSchema), total: z.number().int() }).meta({ id: 'CertList' });
+export const certListSchema = z
+  .object({ items: z.array(certSchema), total: z.number().int() })
+  .meta({ id: 'CertList' });
 export const idParamsSchema = z.object({ id: text().min(1).max(64) });

@@ -28,10 +28,7 @@ export const errorBodySchema = z
   .object({
     code: z.enum(ERROR_CODE_LIST as [string, ...string[]]).describe('Stable error code; the console translates by it'),
     message: text().describe('English text of the error'),
-    fields: z
-      .record(text(), text())
-      .optional()
-      .describe('Field path → field error code, for every bad field'),
+    fields: z.record(text(), text()).optional().describe('Field path → field error code, for every bad field'),
     usedBy: z.array(text()).optional().describe('With IN_USE: the service lines and rules that use the item'),
     details: errorDetailsSchema.optional(),
   })

@@ -15,7 +15,8 @@ export const entityStatusSchema = z.enum(ENTITY_STATUSES);
  */
 export const DEPLOY_FAILURE_CODES = ['edge_apply_failed'] as const;
 export type DeployFailureCode = (typeof DEPLOY_FAILURE_CODES)[number];
-export const isDeployFailureCode = (value: string): value is DeployFailureCode => (DEPLOY_FAILURE_CODES as readonly string[]).includes(value);
+export const isDeployFailureCode = (value: string): value is DeployFailureCode =>
+  (DEPLOY_FAILURE_CODES as readonly string[]).includes(value);
 
 export const TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];

@@ -6,11 +6,24 @@ describe('emailSchema', () => {
     expect(emailSchema.safeParse(email).success).toBe(true);
   });
 
-  it.each(['admin@localhost', 'root@LOCALHOST', 'first.admin@localhost'])('accepts %j: the first admin\'s default address is at localhost', (email) => {
-    expect(emailSchema.safeParse(email).success).toBe(true);
-  });
+  it.each(['admin@localhost', 'root@LOCALHOST', 'first.admin@localhost'])(
+    "accepts %j: the first admin's default address is at localhost",
+    (email) => {
+      expect(emailSchema.safeParse(email).success).toBe(true);
+    },
+  );
 
-  it.each(['ada', 'ada@', '@example.com', 'ada@intranet', 'ada@localhost.', 'a b@localhost', '@localhost', 'ada@@localhost', 'ada@local-host'])('refuses %j with invalid_format', (email) => {
+  it.each([
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@intranet',
+    'ada@localhost.',
+    'a b@localhost',
+    '@localhost',
+    'ada@@localhost',
+    'ada@local-host',
+  ])('refuses %j with invalid_format', (email) => {
     const result = emailSchema.safeParse(email);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('invalid_format');

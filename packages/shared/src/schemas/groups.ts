@@ -33,7 +33,9 @@ export const planSpecSchema = z
   .object({
     planName: planNameSchema,
     dnsPodPlan: text(),
-    wafActions: z.array(z.enum(Object.keys(WAF_ACTIONS) as [keyof typeof WAF_ACTIONS, ...(keyof typeof WAF_ACTIONS)[]])),
+    wafActions: z.array(
+      z.enum(Object.keys(WAF_ACTIONS) as [keyof typeof WAF_ACTIONS, ...(keyof typeof WAF_ACTIONS)[]]),
+    ),
     features: z.array(text()),
     resourceLimits: resourceLimitsSchema,
     packages: z.array(text()),
@@ -59,7 +61,9 @@ export type Group = z.infer<typeof groupSchema>;
 
 export const groupListSchema = z.object({ items: z.array(groupSchema) }).meta({ id: 'GroupList' });
 
-export const createGroupSchema = z.object({ name: groupNameSchema, plan: planNameSchema.optional() }).meta({ id: 'CreateGroup' });
+export const createGroupSchema = z
+  .object({ name: groupNameSchema, plan: planNameSchema.optional() })
+  .meta({ id: 'CreateGroup' });
 export const updateGroupSchema = z
   .object({ name: groupNameSchema.optional(), plan: planNameSchema.optional(), version: z.number().int() })
   .meta({ id: 'UpdateGroup' });
@@ -96,7 +100,9 @@ export const adminUserSchema = z
     createdAt: z.number(),
   })
   .meta({ id: 'AdminUser' });
-export const adminUserListSchema = z.object({ items: z.array(adminUserSchema), total: z.number().int() }).meta({ id: 'AdminUserList' });
+export const adminUserListSchema = z
+  .object({ items: z.array(adminUserSchema), total: z.number().int() })
+  .meta({ id: 'AdminUserList' });
 export const adminUserQuerySchema = z.object({
   search: text().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),

@@ -67,7 +67,9 @@ describe('HTML page rules', () => {
 
   it('puts the block just inside <body>, or at the end of a page without one', () => {
     const sample = { rid: 'r', timestamp: 't', ip: 'i' };
-    expect(withRidBlock('<html><BODY class="x"><h1>Hi</h1></BODY></html>', 'topLeft', 'black', sample)).toMatch(/^<html><BODY class="x"><div id="parapet-rid"[^>]*>Case ID: r<br>Time Stamp: t<br>IP: i<\/div><h1>Hi<\/h1>/);
+    expect(withRidBlock('<html><BODY class="x"><h1>Hi</h1></BODY></html>', 'topLeft', 'black', sample)).toMatch(
+      /^<html><BODY class="x"><div id="parapet-rid"[^>]*>Case ID: r<br>Time Stamp: t<br>IP: i<\/div><h1>Hi<\/h1>/,
+    );
     expect(withRidBlock('<h1>Hi</h1>', 'topLeft', 'black', sample)).toMatch(/^<h1>Hi<\/h1><div id="parapet-rid"/);
   });
 });

@@ -73,13 +73,19 @@ const pageFieldsSchema = z.object({
   ridColor: z.enum(RID_COLORS).default(RID_COLOR_DEFAULT),
 });
 
-export const createHtmlPageSchema = pageFieldsSchema.extend({ groupName: text().min(1).max(64), htmlPageName: htmlPageNameSchema }).meta({ id: 'CreateHtmlPage' });
+export const createHtmlPageSchema = pageFieldsSchema
+  .extend({ groupName: text().min(1).max(64), htmlPageName: htmlPageNameSchema })
+  .meta({ id: 'CreateHtmlPage' });
 export type CreateHtmlPage = z.infer<typeof createHtmlPageSchema>;
 /** A save: the content and the request-id block, over the version read (the name is create-only). */
-export const updateHtmlPageSchema = pageFieldsSchema.extend({ version: z.number().int() }).meta({ id: 'UpdateHtmlPage' });
+export const updateHtmlPageSchema = pageFieldsSchema
+  .extend({ version: z.number().int() })
+  .meta({ id: 'UpdateHtmlPage' });
 export type UpdateHtmlPage = z.infer<typeof updateHtmlPageSchema>;
 /** A draft to preview: what the form holds. */
-export const previewHtmlPageSchema = pageFieldsSchema.pick({ content: true, ridPosition: true, ridColor: true }).meta({ id: 'PreviewHtmlPage' });
+export const previewHtmlPageSchema = pageFieldsSchema
+  .pick({ content: true, ridPosition: true, ridColor: true })
+  .meta({ id: 'PreviewHtmlPage' });
 
 export const htmlPageSchema = z
   .object({
@@ -103,9 +109,14 @@ export const htmlPageSchema = z
   .meta({ id: 'HtmlPage' });
 export type HtmlPage = z.infer<typeof htmlPageSchema>;
 
-export const htmlPageListQuerySchema = itemListQuerySchema.extend({ ridPosition: z.enum(RID_POSITIONS).optional(), ridColor: z.enum(RID_COLORS).optional() });
+export const htmlPageListQuerySchema = itemListQuerySchema.extend({
+  ridPosition: z.enum(RID_POSITIONS).optional(),
+  ridColor: z.enum(RID_COLORS).optional(),
+});
 export type HtmlPageListQuery = z.infer<typeof htmlPageListQuerySchema>;
-export const htmlPageListSchema = z.object({ items: z.array(htmlPageSchema), total: z.number().int() }).meta({ id: 'HtmlPageList' });
+export const htmlPageListSchema = z
+  .object({ items: z.array(htmlPageSchema), total: z.number().int() })
+  .meta({ id: 'HtmlPageList' });
 
 /** The sample values the preview shows in the request-id block (GLOSSARY §6: Case ID, Time Stamp, IP). */
 export interface RidSample {

@@ -6,16 +6,40 @@ const codes = (input: unknown) => {
   const result = originPolicyInputSchema.safeParse(input);
   const found: Record<string, string> = {};
   // The first problem of each field, as the server reports it.
-  if (!result.success) for (const i of result.error.issues) found[i.path.join('.')] ??= i.code === 'custom' ? i.message : i.code;
+  if (!result.success)
+    for (const i of result.error.issues) found[i.path.join('.')] ??= i.code === 'custom' ? i.message : i.code;
   return found;
 };
-const policy = (over: Record<string, unknown> = {}) => ({ policyName: 'web_pool', origins: [{ address: '10.0.0.1' }], ...over });
+const policy = (over: Record<string, unknown> = {}) => ({
+  policyName: 'web_pool',
+  origins: [{ address: '10.0.0.1' }],
+  ...over,
+});
 
 describe('origin addresses', () => {
-  it.each(['10.0.0.1', '10.0.0.1:8080', 'origin.example.com', 'origin.example.com:8443', '2001:db8::1', '[2001:db8::1]:443', 'localhost'])('accepts %s', (value) => {
+  it.each([
+    '10.0.0.1',
+    '10.0.0.1:8080',
+    'origin.example.com',
+    'origin.example.com:8443',
+    '2001:db8::1',
+    '[2001:db8::1]:443',
+    'localhost',
+  ])('accepts %s', (value) => {
     expect(isOriginAddress(value)).toBe(true);
   });
-  it.each(['10.0.0.256', '10.0.0', 'http://origin.example.com', 'origin example.com', '-bad.example.com', 'origin.example.com:0', 'origin.example.com:65535', '[::1', '2001:db8::1:443x', ''])('refuses %j', (value) => {
+  it.each([
+    '10.0.0.256',
+    '10.0.0',
+    'http://origin.example.com',
+    'origin example.com',
+    '-bad.example.com',
+    'origin.example.com:0',
+    'origin.example.com:65535',
+    '[::1',
+    '2001:db8::1:443x',
+    '',
+  ])('refuses %j', (value) => {
     expect(isOriginAddress(value)).toBe(false);
   });
 });
@@ -46,10 +70,26 @@ describe('an origin policy', () => {
     ['no region', policy({ region: [] }), { region: 'too_small' }],
     ['a region that is no country', policy({ region: ['XYZ'] }), { 'region.0': 'invalid_format' }],
     ['the same region twice', policy({ region: ['TW', 'TW'] }), { 'region.1': 'duplicate_entry' }],
-    ['an invalid origin address', policy({ origins: [{ address: '300.1.1.1' }] }), { 'origins.0.address': 'invalid_origin_address' }],
-    ['the same origin twice', policy({ origins: [{ address: 'A.example.com' }, { address: 'a.example.com' }] }), { 'origins.1.address': 'duplicate_entry' }],
-    [`weight ${ORIGIN_WEIGHT_MIN - 1}`, policy({ origins: [{ address: '10.0.0.1', weight: ORIGIN_WEIGHT_MIN - 1 }] }), { 'origins.0.weight': 'too_small' }],
-    [`weight ${ORIGIN_WEIGHT_MAX + 1}`, policy({ origins: [{ address: '10.0.0.1', weight: ORIGIN_WEIGHT_MAX + 1 }] }), { 'origins.0.weight': 'too_big' }],
+    [
+      'an invalid origin address',
+      policy({ origins: [{ address: '300.1.1.1' }] }),
+      { 'origins.0.address': 'invalid_origin_address' },
+    ],
+    [
+      'the same origin twice',
+      policy({ origins: [{ address: 'A.example.com' }, { address: 'a.example.com' }] }),
+      { 'origins.1.address': 'duplicate_entry' },
+    ],
+    [
+      `weight ${ORIGIN_WEIGHT_MIN - 1}`,
+      policy({ origins: [{ address: '10.0.0.1', weight: ORIGIN_WEIGHT_MIN - 1 }] }),
+      { 'origins.0.weight': 'too_small' },
+    ],
+    [
+      `weight ${ORIGIN_WEIGHT_MAX + 1}`,
+      policy({ origins: [{ address: '10.0.0.1', weight: ORIGIN_WEIGHT_MAX + 1 }] }),
+      { 'origins.0.weight': 'too_big' },
+    ],
     ['an unknown method', policy({ loadBalancerMethod: 'random' }), { loadBalancerMethod: 'invalid_value' }],
     ['a health-check path without /', policy({ healthCheckUri: 'health' }), { healthCheckUri: 'invalid_format' }],
   ])('refuses %s', (_label, input, expected) => {
@@ -57,7 +97,18 @@ describe('an origin policy', () => {
   });
 
   it(`accepts weights ${ORIGIN_WEIGHT_MIN} and ${ORIGIN_WEIGHT_MAX}, and reports every bad field at once`, () => {
-    expect(codes(policy({ origins: [{ address: '10.0.0.1', weight: ORIGIN_WEIGHT_MIN }, { address: '10.0.0.2', weight: ORIGIN_WEIGHT_MAX }] }))).toEqual({});
-    expect(Object.keys(codes(policy({ policyName: 'X', origins: [{ address: 'bad address' }], region: [] })))).toEqual(expect.arrayContaining(['policyName', 'origins.0.address', 'region']));
+    expect(
+      codes(
+        policy({
+          origins: [
+            { address: '10.0.0.1', weight: ORIGIN_WEIGHT_MIN },
+            { address: '10.0.0.2', weight: ORIGIN_WEIGHT_MAX },
+          ],
+        }),
+      ),
+    ).toEqual({});
+    expect(Object.keys(codes(policy({ policyName: 'X', origins: [{ address: 'bad address' }], region: [] })))).toEqual(
+      expect.arrayContaining(['policyName', 'origins.0.address', 'region']),
+    );
   });
 });

@@ -13,7 +13,13 @@ export const LOAD_BALANCER_METHODS = ['roundrobin', 'weight', 'ipHash'] as const
 export const HEALTH_CHECK_MODES = ['tcp', 'http'] as const;
 export const ORIGIN_SCHEMES = ['http', 'https'] as const;
 export const PORT_MAPPING_TYPES = ['default', 'static'] as const;
-export const HEALTH_CHECK_DEFAULTS = { intervalS: 10, timeoutMs: 500, success: 2, fail: 3, httpCodes: ['200-399'] } as const;
+export const HEALTH_CHECK_DEFAULTS = {
+  intervalS: 10,
+  timeoutMs: 500,
+  success: 2,
+  fail: 3,
+  httpCodes: ['200-399'],
+} as const;
 /** The region that serves every visitor no other region of a line claims. */
 export const DEFAULT_REGION = 'default';
 /** A region is `default` or an ISO 3166-1 alpha-2 country code. */
@@ -72,8 +78,14 @@ export const originPolicySettingsSchema = z.object({
   loadBalancerMethod: z.enum(LOAD_BALANCER_METHODS).default('ipHash'),
   loadBalancerSticky: z.boolean().default(false),
   healthCheckMode: z.enum(HEALTH_CHECK_MODES).default('tcp'),
-  healthCheckUri: text().trim().regex(/^\/\S*$/).default('/'),
-  healthCheckHttpCode: z.array(text().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/)).min(1).default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
+  healthCheckUri: text()
+    .trim()
+    .regex(/^\/\S*$/)
+    .default('/'),
+  healthCheckHttpCode: z
+    .array(text().regex(/^[1-5]\d\d(-[1-5]\d\d)?$/))
+    .min(1)
+    .default([...HEALTH_CHECK_DEFAULTS.httpCodes]),
   healthCheckInterval: z.number().int().min(1).max(3600).default(HEALTH_CHECK_DEFAULTS.intervalS),
   healthCheckTimeout: z.number().int().min(50).max(60_000).default(HEALTH_CHECK_DEFAULTS.timeoutMs),
   healthCheckSuccess: z.number().int().min(1).max(10).default(HEALTH_CHECK_DEFAULTS.success),
@@ -91,7 +103,8 @@ function withOriginChecks<T extends z.ZodType<{ origins: { address: string }[]; 
     const seen = new Set<string>();
     policy.origins.forEach((origin, index) => {
       const key = origin.address.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['origins', index, 'address'], message: 'duplicate_entry' });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['origins', index, 'address'], message: 'duplicate_entry' });
       seen.add(key);
     });
     const regions = new Set<string>();
@@ -102,7 +115,9 @@ function withOriginChecks<T extends z.ZodType<{ origins: { address: string }[]; 
   }) as unknown as T;
 }
 
-export const originPolicyInputSchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema })).meta({ id: 'OriginPolicyDraft' });
+export const originPolicyInputSchema = withOriginChecks(
+  originPolicySettingsSchema.extend({ policyName: policyNameSchema }),
+).meta({ id: 'OriginPolicyDraft' });
 export type OriginPolicyInput = z.infer<typeof originPolicyInputSchema>;
 
 /** Paths of the origin-policy calls, under API_PREFIX. */
@@ -111,8 +126,12 @@ export const ORIGIN_POLICY_API = {
   policy: '/origin-policies/:id',
 } as const;
 
-export const createOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: text().min(1).max(64) })).meta({ id: 'CreateOriginPolicy' });
-export const updateOriginPolicySchema = withOriginChecks(originPolicySettingsSchema.extend({ policyName: policyNameSchema, version: z.number().int() })).meta({ id: 'UpdateOriginPolicy' });
+export const createOriginPolicySchema = withOriginChecks(
+  originPolicySettingsSchema.extend({ policyName: policyNameSchema, groupName: text().min(1).max(64) }),
+).meta({ id: 'CreateOriginPolicy' });
+export const updateOriginPolicySchema = withOriginChecks(
+  originPolicySettingsSchema.extend({ policyName: policyNameSchema, version: z.number().int() }),
+).meta({ id: 'UpdateOriginPolicy' });
 
 /** An origin's health as the checks last found it; `unchecked` until the first verdict. */
 export const ORIGIN_HEALTH_STATES = ['unchecked', 'healthy', 'unhealthy'] as const;
@@ -123,7 +142,17 @@ export type OriginHealthState = (typeof ORIGIN_HEALTH_STATES)[number];
  * status was not a healthy one; TLS failed; the name did not resolve; or the address it
  * resolved to may not be checked (a private one, see origin-address.ts).
  */
-export const ORIGIN_CHECK_REASONS = ['refused', 'timeout', 'unreachable', 'reset', 'bad_status', 'tls_failed', 'dns_failed', 'forbidden_address', 'failed'] as const;
+export const ORIGIN_CHECK_REASONS = [
+  'refused',
+  'timeout',
+  'unreachable',
+  'reset',
+  'bad_status',
+  'tls_failed',
+  'dns_failed',
+  'forbidden_address',
+  'failed',
+] as const;
 export type OriginCheckReason = (typeof ORIGIN_CHECK_REASONS)[number];
 export const originHealthSchema = z.object({
   address: text(),
@@ -158,4 +187,6 @@ export type OriginPolicy = z.infer<typeof originPolicySchema>;
 
 export const originPolicyListQuerySchema = itemListQuerySchema;
 export type OriginPolicyListQuery = z.infer<typeof originPolicyListQuerySchema>;
-export const originPolicyListSchema = z.object({ items: z.array(originPolicySchema), total: z.number().int() }).meta({ id: 'OriginPolicyList' });
+export const originPolicyListSchema = z
+  .object({ items: z.array(originPolicySchema), total: z.number().int() })
+  .meta({ id: 'OriginPolicyList' });

@@ -16,7 +16,14 @@ const codes = (input: unknown): Record<string, string> => {
   const result = createServiceLineSchema.safeParse(input);
   const found: Record<string, string> = {};
   // A missing field is `required`, as the server's error handler names it.
-  if (!result.success) for (const i of result.error.issues) found[i.path.join('.')] ??= i.code === 'custom' ? i.message : i.code === 'invalid_type' && /received undefined/.test(i.message) ? 'required' : i.code;
+  if (!result.success)
+    for (const i of result.error.issues)
+      found[i.path.join('.')] ??=
+        i.code === 'custom'
+          ? i.message
+          : i.code === 'invalid_type' && /received undefined/.test(i.message)
+            ? 'required'
+            : i.code;
   return found;
 };
 
@@ -51,7 +58,8 @@ describe('service line defaults (spec §3)', () => {
 
 describe('ports (spec §5)', () => {
   const http = (port: number) => codes(line({ scheme: ['http'], httpPort: [port] }))['httpPort.0'];
-  const https = (port: number, httpPort = [80]) => codes(line({ scheme: ['http', 'https'], httpPort, httpsPort: [port] }))['httpsPort.0'];
+  const https = (port: number, httpPort = [80]) =>
+    codes(line({ scheme: ['http', 'https'], httpPort, httpsPort: [port] }))['httpsPort.0'];
 
   it.each(ALLOWED_HTTP_PORTS.map((p) => [p]))('accepts HTTP port %i', (port) => {
     expect(http(port)).toBeUndefined();
@@ -108,18 +116,49 @@ describe('other rules (spec §5)', () => {
     ['no customer package', { customerPackage: undefined }, 'customerPackage', 'required'],
     ['no origin', { origins: [] }, 'origins', 'required'],
     ['a bad origin', { origins: [{ address: 'not an origin' }] }, 'origins.0.address', 'invalid_origin_address'],
-    ['the same origin twice', { origins: [{ address: '10.0.0.1' }, { address: '10.0.0.1' }] }, 'origins.1.address', 'duplicate_entry'],
+    [
+      'the same origin twice',
+      { origins: [{ address: '10.0.0.1' }, { address: '10.0.0.1' }] },
+      'origins.1.address',
+      'duplicate_entry',
+    ],
     ['a weight of 0', { origins: [{ address: '10.0.0.1', weight: 0 }] }, 'origins.0.weight', 'too_small'],
     ['a weight of 101', { origins: [{ address: '10.0.0.1', weight: 101 }] }, 'origins.0.weight', 'too_big'],
     ['an upload size below the minimum', { maxUploadSize: MAX_UPLOAD_SIZE_MIN - 1 }, 'maxUploadSize', 'too_small'],
     ['an upload size above the maximum', { maxUploadSize: MAX_UPLOAD_SIZE_MAX + 1 }, 'maxUploadSize', 'too_big'],
     ['a space in a cache path', { cusCachepath: 'static/\nmy path' }, 'cusCachepath', 'has_space'],
-    ['a space in the host', { setCustomHostHeader: 'on', customHostHeader: 'origin host' }, 'customHostHeader', 'has_space'],
-    ['a custom host header without a host', { setCustomHostHeader: 'on', customHostHeader: '' }, 'customHostHeader', 'required'],
-    ['a region in two policy rows', { useOriginPolicy: true, usedOriginPolicies: [{ regionName: ['default', 'US'], originPolicyName: 'a' }, { regionName: ['US'], originPolicyName: 'b' }] }, 'usedOriginPolicies.1.regionName.0', 'region_exists'],
+    [
+      'a space in the host',
+      { setCustomHostHeader: 'on', customHostHeader: 'origin host' },
+      'customHostHeader',
+      'has_space',
+    ],
+    [
+      'a custom host header without a host',
+      { setCustomHostHeader: 'on', customHostHeader: '' },
+      'customHostHeader',
+      'required',
+    ],
+    [
+      'a region in two policy rows',
+      {
+        useOriginPolicy: true,
+        usedOriginPolicies: [
+          { regionName: ['default', 'US'], originPolicyName: 'a' },
+          { regionName: ['US'], originPolicyName: 'b' },
+        ],
+      },
+      'usedOriginPolicies.1.regionName.0',
+      'region_exists',
+    ],
     ['origin policies on but none chosen', { useOriginPolicy: true }, 'usedOriginPolicies', 'required'],
     ['an uploaded certificate not chosen', { scheme: ['https'], useSystemCert: false }, 'keypairname', 'required'],
-    ['a redirect to HTTPS without both schemes', { scheme: ['https'], redirecthttps: true }, 'redirecthttps', 'needs_both_schemes'],
+    [
+      'a redirect to HTTPS without both schemes',
+      { scheme: ['https'], redirecthttps: true },
+      'redirecthttps',
+      'needs_both_schemes',
+    ],
     ['an unknown redirect code', { redirectHttpCode: 303 }, 'redirectHttpCode', 'invalid_union'],
     ['the same domain twice', { servername: ['a.example.com', 'A.example.com'] }, 'servername.1', 'duplicate_entry'],
   ])('refuses %s', (_label, over, path, code) => {
@@ -127,12 +166,30 @@ describe('other rules (spec §5)', () => {
   });
 
   it('accepts inline origins or policies, one or the other', () => {
-    expect(codes(line({ useOriginPolicy: true, origins: [], usedOriginPolicies: [{ regionName: ['default'], originPolicyName: 'web_pool' }] }))).toEqual({});
+    expect(
+      codes(
+        line({
+          useOriginPolicy: true,
+          origins: [],
+          usedOriginPolicies: [{ regionName: ['default'], originPolicyName: 'web_pool' }],
+        }),
+      ),
+    ).toEqual({});
     expect(codes(line())).toEqual({});
   });
 
   it('reports every bad field at once', () => {
-    const found = codes(line({ appProfileName: 'nodot', origins: [], maxUploadSize: 0, scheme: ['http', 'https'], httpPort: [81], httpsPort: [80], cusCachefile: 'a b' }));
+    const found = codes(
+      line({
+        appProfileName: 'nodot',
+        origins: [],
+        maxUploadSize: 0,
+        scheme: ['http', 'https'],
+        httpPort: [81],
+        httpsPort: [80],
+        cusCachefile: 'a b',
+      }),
+    );
     expect(found).toEqual({
       appProfileName: 'invalid_format',
       maxUploadSize: 'too_small',

@@ -20,7 +20,13 @@ import {
 } from '../constants.js';
 import { DEFAULT_HTML_PAGE_NAME } from './html-pages.js';
 import { PRIVATE_ORIGIN_FIELD_CODES } from '../origin-address.js';
-import { ORIGIN_SCHEMES, PORT_MAPPING_TYPES, REGION_PATTERN, originSchema, policyNameSchema } from './origin-policies.js';
+import {
+  ORIGIN_SCHEMES,
+  PORT_MAPPING_TYPES,
+  REGION_PATTERN,
+  originSchema,
+  policyNameSchema,
+} from './origin-policies.js';
 
 /** Service lines (spec §3 Service line, §5; GLOSSARY §1). */
 
@@ -46,8 +52,42 @@ export const ON_OFF = ['on', 'off'] as const;
 export const UNLIMITED_DOMAINS = -1;
 /** Default cached extensions (read-only; GLOSSARY §1.5). */
 export const DEFAULT_CACHED_EXTENSIONS = [
-  'bmp', 'class', 'css', 'csv', 'doc', 'docx', 'ejs', 'eot', 'eps', 'gif', 'ico', 'jar', 'jpeg', 'jpg', 'js', 'mid', 'midi', 'otf', 'pdf', 'pict', 'pls',
-  'png', 'ppt', 'pptx', 'ps', 'svg', 'svgz', 'swf', 'tif', 'tiff', 'ttf', 'webp', 'woff', 'woff2', 'xls', 'xlsx',
+  'bmp',
+  'class',
+  'css',
+  'csv',
+  'doc',
+  'docx',
+  'ejs',
+  'eot',
+  'eps',
+  'gif',
+  'ico',
+  'jar',
+  'jpeg',
+  'jpg',
+  'js',
+  'mid',
+  'midi',
+  'otf',
+  'pdf',
+  'pict',
+  'pls',
+  'png',
+  'ppt',
+  'pptx',
+  'ps',
+  'svg',
+  'svgz',
+  'swf',
+  'tif',
+  'tiff',
+  'ttf',
+  'webp',
+  'woff',
+  'woff2',
+  'xls',
+  'xlsx',
 ] as const;
 export const DEFAULT_NONCACHE_PATH = '/';
 
@@ -76,16 +116,20 @@ const LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/;
  * Why a domain is refused, or undefined when it is valid: a lower-case DNS name of at least
  * two labels, each at most 63 characters, at most 253 in all, optionally `*.` in front.
  */
-export function domainProblem(domain: string): 'invalid_domain' | 'subdomain_length_exceeded' | 'length_exceeded' | undefined {
+export function domainProblem(
+  domain: string,
+): 'invalid_domain' | 'subdomain_length_exceeded' | 'length_exceeded' | undefined {
   if (domain.length > DOMAIN_MAX_LENGTH) return 'length_exceeded';
   const labels = domain.replace(/^\*\./, '').split('.');
   if (labels.some((l) => l.length > DOMAIN_LABEL_MAX_LENGTH)) return 'subdomain_length_exceeded';
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1) ?? '')) return 'invalid_domain';
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1) ?? ''))
+    return 'invalid_domain';
   return undefined;
 }
 
 export const isAllowedHttpPort = (port: number): boolean => (ALLOWED_HTTP_PORTS as readonly number[]).includes(port);
-export const isAllowedHttpsPort = (port: number): boolean => ALLOWED_HTTPS_PORT_RANGES.some(([from, to]) => port >= from && port <= to);
+export const isAllowedHttpsPort = (port: number): boolean =>
+  ALLOWED_HTTPS_PORT_RANGES.some(([from, to]) => port >= from && port <= to);
 
 const portSchema = z.number().int().min(PORT_MIN).max(PORT_MAX);
 /** Text of one entry per line (paths, patterns); no line may hold a space (spec §5). */
@@ -94,9 +138,15 @@ const linesSchema = text()
   .refine((text) => !/[ \t]/.test(text), { message: 'has_space' })
   .default('');
 const expirySchema = z.enum(CACHE_EXPIRIES);
-const hottimeSchema = z.union(CACHE_HOTTIMES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>, z.ZodLiteral<25>]);
+const hottimeSchema = z.union(
+  CACHE_HOTTIMES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<5>, z.ZodLiteral<15>, z.ZodLiteral<25>],
+);
 
-export const appProfileNameSchema = text().trim().min(1).max(APP_PROFILE_NAME_MAX_LENGTH).regex(APP_PROFILE_NAME_PATTERN);
+export const appProfileNameSchema = text()
+  .trim()
+  .min(1)
+  .max(APP_PROFILE_NAME_MAX_LENGTH)
+  .regex(APP_PROFILE_NAME_PATTERN);
 export const domainSchema = text()
   .trim()
   .toLowerCase()
@@ -139,13 +189,17 @@ export const serviceLineSettingsSchema = z.object({
   keypairname: text().max(64).nullable().default(null),
   isEnforceProtect: z.boolean().default(false),
   redirecthttps: z.boolean().default(false),
-  redirectHttpCode: z.union(REDIRECT_HTTP_CODES.map((n) => z.literal(n)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>]).default(REDIRECT_HTTP_CODE_DEFAULT as 302),
+  redirectHttpCode: z
+    .union(REDIRECT_HTTP_CODES.map((n) => z.literal(n)) as [z.ZodLiteral<301>, z.ZodLiteral<302>, z.ZodLiteral<307>])
+    .default(REDIRECT_HTTP_CODE_DEFAULT as 302),
   useHsts: z.boolean().default(false),
 
   usedWafRules: z.array(usedWafRuleSchema).default([]),
   errorHtmlPageName: text().min(1).max(64).default(DEFAULT_HTML_PAGE_NAME),
 
-  upstreamTimeout: z.union(UPSTREAM_TIMEOUTS.map((n) => z.literal(n)) as [z.ZodLiteral<60>, z.ZodLiteral<120>, z.ZodLiteral<180>]).default(UPSTREAM_TIMEOUT_DEFAULT as 60),
+  upstreamTimeout: z
+    .union(UPSTREAM_TIMEOUTS.map((n) => z.literal(n)) as [z.ZodLiteral<60>, z.ZodLiteral<120>, z.ZodLiteral<180>])
+    .default(UPSTREAM_TIMEOUT_DEFAULT as 60),
   isEnabledCompressionToOrigin: z.boolean().default(true),
   isEnabledUpstreamHttp11: z.boolean().default(true),
   isInsertRidHeaderToOrigin: z.boolean().default(false),
@@ -153,7 +207,18 @@ export const serviceLineSettingsSchema = z.object({
   customHostHeader: text().max(253).default(''),
   isAcceptHttpV1: z.boolean().default(ACCEPT_HTTP_V1_DEFAULT),
   websocketPath: linesSchema,
-  proxyBufferSize: z.union(PROXY_BUFFER_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<8>, z.ZodLiteral<16>, z.ZodLiteral<32>, z.ZodLiteral<64>]).default(PROXY_BUFFER_SIZE_DEFAULT as 4),
+  proxyBufferSize: z
+    .union(
+      PROXY_BUFFER_SIZES.map((n) => z.literal(n)) as [
+        z.ZodLiteral<2>,
+        z.ZodLiteral<4>,
+        z.ZodLiteral<8>,
+        z.ZodLiteral<16>,
+        z.ZodLiteral<32>,
+        z.ZodLiteral<64>,
+      ],
+    )
+    .default(PROXY_BUFFER_SIZE_DEFAULT as 4),
   isUpgradeInsecureRequest: z.boolean().default(false),
   maxUploadSize: z.number().int().min(MAX_UPLOAD_SIZE_MIN).max(MAX_UPLOAD_SIZE_MAX).default(MAX_UPLOAD_SIZE_DEFAULT),
 
@@ -237,7 +302,11 @@ export function lineProblems(line: ServiceLineSettings): Issue[] {
     if (domains.has(domain)) add(['servername', i], 'duplicate_entry');
     domains.add(domain);
   });
-  if (line.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS && line.servername.length > line.maxServerNameInAppProfileCount) add(['servername'], 'too_big');
+  if (
+    line.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS &&
+    line.servername.length > line.maxServerNameInAppProfileCount
+  )
+    add(['servername'], 'too_big');
   return issues;
 }
 
@@ -260,7 +329,11 @@ const confirmUncoveredSchema = z.boolean().optional();
 
 /** Create (spec §7 `/table/rcm-app-profiles/update/create`): every setting, its name and group. */
 export const createServiceLineSchema = withLineChecks(
-  serviceLineSettingsSchema.extend({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, confirmUncovered: confirmUncoveredSchema }),
+  serviceLineSettingsSchema.extend({
+    groupName: text().min(1).max(64),
+    appProfileName: appProfileNameSchema,
+    confirmUncovered: confirmUncoveredSchema,
+  }),
 ).meta({ id: 'CreateServiceLine' });
 export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
 
@@ -269,7 +342,13 @@ export type CreateServiceLine = z.infer<typeof createServiceLineSchema>;
  * group identify the line and cannot change. Read-only fields of the detail are ignored.
  */
 export const updateServiceLineSchema = withLineChecks(
-  serviceLineSettingsSchema.extend({ id: text().min(1).max(64), groupName: text().min(1).max(64), appProfileName: appProfileNameSchema, version: z.number().int(), confirmUncovered: confirmUncoveredSchema }),
+  serviceLineSettingsSchema.extend({
+    id: text().min(1).max(64),
+    groupName: text().min(1).max(64),
+    appProfileName: appProfileNameSchema,
+    version: z.number().int(),
+    confirmUncovered: confirmUncoveredSchema,
+  }),
 ).meta({ id: 'UpdateServiceLine' });
 export type UpdateServiceLine = z.infer<typeof updateServiceLineSchema>;
 
@@ -299,9 +378,14 @@ export const serviceLineListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
-export const serviceLineListSchema = z.object({ items: z.array(serviceLineSchema), total: z.number().int() }).meta({ id: 'ServiceLineList' });
+export const serviceLineListSchema = z
+  .object({ items: z.array(serviceLineSchema), total: z.number().int() })
+  .meta({ id: 'ServiceLineList' });
 
-export const lineByNameParamsSchema = z.object({ groupName: text().min(1).max(64), appProfileName: text().min(1).max(APP_PROFILE_NAME_MAX_LENGTH) });
+export const lineByNameParamsSchema = z.object({
+  groupName: text().min(1).max(64),
+  appProfileName: text().min(1).max(APP_PROFILE_NAME_MAX_LENGTH),
+});
 
 /**
  * Clearing cache: paths (or patterns) to clear, an empty list clearing everything; `domains`
@@ -309,13 +393,31 @@ export const lineByNameParamsSchema = z.object({ groupName: text().min(1).max(64
  */
 export const purgeSchema = z
   .object({
-    paths: z.array(text().trim().min(1).max(1024).refine((p) => !/\s/.test(p), { message: 'has_space' })).max(100).default([]),
+    paths: z
+      .array(
+        text()
+          .trim()
+          .min(1)
+          .max(1024)
+          .refine((p) => !/\s/.test(p), { message: 'has_space' }),
+      )
+      .max(100)
+      .default([]),
     domains: z.array(domainSchema).max(500).optional(),
   })
   .meta({ id: 'PurgeCache' });
 
 /** One domain of a line as the Domains tab lists it. */
-export const lineDomainSchema = z.object({ domain: text(), description: text(), cnameto: text(), status: z.enum(LINE_STATUSES), createdBy: text(), createdAt: z.number() }).meta({ id: 'LineDomain' });
+export const lineDomainSchema = z
+  .object({
+    domain: text(),
+    description: text(),
+    cnameto: text(),
+    status: z.enum(LINE_STATUSES),
+    createdBy: text(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'LineDomain' });
 export const lineDomainListSchema = z.object({ items: z.array(lineDomainSchema) }).meta({ id: 'LineDomainList' });
 
 /**
@@ -333,12 +435,18 @@ export const addDomainSchema = z
   })
   .meta({ id: 'AddDomain' });
 /** Bulk edit: the same description on the chosen domains (no redeploy: the edge does not read it). */
-export const bulkEditDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500), description: text().max(500) }).meta({ id: 'BulkEditDomains' });
+export const bulkEditDomainsSchema = z
+  .object({ domains: z.array(domainSchema).min(1).max(500), description: text().max(500) })
+  .meta({ id: 'BulkEditDomains' });
 /** Bulk delete: the chosen domains leave the line (at least one must stay). */
-export const bulkDeleteDomainsSchema = z.object({ domains: z.array(domainSchema).min(1).max(500) }).meta({ id: 'BulkDeleteDomains' });
+export const bulkDeleteDomainsSchema = z
+  .object({ domains: z.array(domainSchema).min(1).max(500) })
+  .meta({ id: 'BulkDeleteDomains' });
 
 /** Check CNAME (spec §7 `/validate/checkcname`): each domain of the line, looked up in DNS. */
-export const checkCnameSchema = z.object({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema }).meta({ id: 'CheckCname' });
+export const checkCnameSchema = z
+  .object({ groupName: text().min(1).max(64), appProfileName: appProfileNameSchema })
+  .meta({ id: 'CheckCname' });
 export const CNAME_CHECK_ERRORS = ['not_found', 'no_cname', 'timeout', 'failed'] as const;
 export const checkCnameAnswerSchema = z
   .object({
@@ -359,7 +467,9 @@ export type CheckCnameAnswer = z.infer<typeof checkCnameAnswerSchema>;
 
 /** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
 export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
-export const ipValidateSchema = z.object({ topic: z.enum(IP_VALIDATE_TOPICS), val: text().max(300) }).meta({ id: 'IpValidate' });
+export const ipValidateSchema = z
+  .object({ topic: z.enum(IP_VALIDATE_TOPICS), val: text().max(300) })
+  .meta({ id: 'IpValidate' });
 export const ipValidateAnswerSchema = z
   .object({
     success: z.boolean(),

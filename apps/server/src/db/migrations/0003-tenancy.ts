@@ -3,7 +3,10 @@ import type { Kysely, Migration } from 'kysely';
 /** Disabled accounts and the append-only audit log. */
 export const tenancy: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('users').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable('audit_log')
       .addColumn('id', 'text', (c) => c.primaryKey())

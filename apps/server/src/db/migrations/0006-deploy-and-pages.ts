@@ -25,7 +25,11 @@ export const deployAndPages: Migration = {
       .addColumn('finished_at', 'bigint')
       .execute();
     await db.schema.createIndex('deploy_tasks_state_idx').on('deploy_tasks').columns(['state', 'created_at']).execute();
-    await db.schema.createIndex('deploy_tasks_entity_idx').on('deploy_tasks').columns(['entity_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('deploy_tasks_entity_idx')
+      .on('deploy_tasks')
+      .columns(['entity_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('entity_refs')
@@ -81,6 +85,7 @@ export const deployAndPages: Migration = {
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('origin_policies').dropColumn('last_error').execute();
     await db.schema.alterTable('certs').dropColumn('last_error').execute();
-    for (const table of ['origin_health', 'html_pages', 'entity_refs', 'deploy_tasks']) await db.schema.dropTable(table).execute();
+    for (const table of ['origin_health', 'html_pages', 'entity_refs', 'deploy_tasks'])
+      await db.schema.dropTable(table).execute();
   },
 };

@@ -19,7 +19,11 @@ const SECRET_FIELD = /password|secret|token|key$|^key|private/i;
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_FIELD.test(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
   }
   return value;
 }
@@ -45,7 +49,10 @@ export async function appendAudit(db: Kysely<Database>, record: AuditRecord, at 
     .execute();
 }
 
-export async function listAudit(db: Kysely<Database>, filter: { entity: string; entityId?: string | undefined; groupName?: string | undefined; limit: number }): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Kysely<Database>,
+  filter: { entity: string; entityId?: string | undefined; groupName?: string | undefined; limit: number },
+): Promise<AuditEntry[]> {
   let query = db.selectFrom('audit_log').selectAll().where('entity', '=', filter.entity);
   if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
   if (filter.groupName) query = query.where('group_name', '=', filter.groupName);

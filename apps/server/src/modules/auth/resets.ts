@@ -1,4 +1,11 @@
-import { AUTH_RATE_LIMITS, RESET_TOKEN_TTL_MS, type Locale, type OtpSetup, type ResetOtpRequest, type ResetPasswordRequest } from '@parapet/shared';
+import {
+  AUTH_RATE_LIMITS,
+  RESET_TOKEN_TTL_MS,
+  type Locale,
+  type OtpSetup,
+  type ResetOtpRequest,
+  type ResetPasswordRequest,
+} from '@parapet/shared';
 import type { TokenPurpose } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { spendAttempt } from '../../lib/rate-limit.js';
@@ -15,7 +22,13 @@ import { consumeToken, issueToken, peekToken } from './tokens.repository.js';
  * Mails a reset link when the address belongs to an account (for an OTP reset: one with
  * two-factor on). The answer is the same either way, so it reveals nothing.
  */
-export async function requestReset(ctx: AccountContext, purpose: 'reset_password' | 'reset_otp', email: string, locale: Locale, ip: string): Promise<void> {
+export async function requestReset(
+  ctx: AccountContext,
+  purpose: 'reset_password' | 'reset_otp',
+  email: string,
+  locale: Locale,
+  ip: string,
+): Promise<void> {
   await spendAttempt(ctx.db, `forgot:ip:${ip}`, AUTH_RATE_LIMITS.forgotPerIp);
   await spendAttempt(ctx.db, `forgot:email:${email.toLowerCase()}`, AUTH_RATE_LIMITS.forgotPerAccount);
   const user = await findUserByEmail(ctx.db, email);
@@ -48,7 +61,8 @@ export async function inspectResetToken(ctx: AccountContext, token: string, purp
 
 async function checkNewPassword(user: { password_hash: string }, password: string, field: string): Promise<void> {
   if (await isCommonPassword(password)) throw new AppError('VALIDATION_FAILED', { [field]: 'common_password' });
-  if (await verifyPassword(user.password_hash, password)) throw new AppError('VALIDATION_FAILED', { [field]: 'same_as_old' });
+  if (await verifyPassword(user.password_hash, password))
+    throw new AppError('VALIDATION_FAILED', { [field]: 'same_as_old' });
 }
 
 /**
@@ -57,17 +71,32 @@ async function checkNewPassword(user: { password_hash: string }, password: strin
  * used up only with the token, once every check passed: a new password refused (the old one, a
  * common one) leaves both the token and the code good for the next try.
  */
-export async function resetPassword(ctx: AccountContext, token: string, input: ResetPasswordRequest, ip: string): Promise<void> {
+export async function resetPassword(
+  ctx: AccountContext,
+  token: string,
+  input: ResetPasswordRequest,
+  ip: string,
+): Promise<void> {
   await spendAttempt(ctx.db, `reset:ip:${ip}`, AUTH_RATE_LIMITS.resetPerIp);
   const user = await userOfToken(ctx, token, 'reset_password');
-  if (user.username.toLowerCase() !== input.username.toLowerCase()) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
+  if (user.username.toLowerCase() !== input.username.toLowerCase())
+    throw new AppError('TOKEN_INVALID', { token: 'invalid' });
   const step = user.otp_enabled === 1 ? await verifyOtp(ctx, user, input.otpToken || undefined) : null;
   if (step === undefined) throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
   await checkNewPassword(user, input.password, 'password');
-  if (step !== null && !(await claimOtpStep(ctx.db, user.id, step))) throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
+  if (step !== null && !(await claimOtpStep(ctx.db, user.id, step)))
+    throw new AppError('OTP_INVALID', { otpToken: 'invalid' });
   if (!(await consumeToken(ctx.db, token, 'reset_password'))) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
   await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password) });
-  await appendAudit(ctx.db, { actor: user.username, groupName: null, entity: 'user', entityId: user.username, action: 'update', before: null, after: { credentialsChangedAt: Date.now(), via: 'password reset' } });
+  await appendAudit(ctx.db, {
+    actor: user.username,
+    groupName: null,
+    entity: 'user',
+    entityId: user.username,
+    action: 'update',
+    before: null,
+    after: { credentialsChangedAt: Date.now(), via: 'password reset' },
+  });
   await endSessions(ctx, user.id);
 }
 
@@ -79,7 +108,8 @@ export async function resetOtp(ctx: AccountContext, input: ResetOtpRequest, ip: 
   await spendAttempt(ctx.db, `reset:ip:${ip}`, AUTH_RATE_LIMITS.resetPerIp);
   const user = await userOfToken(ctx, input.token, 'reset_otp');
   await checkNewPassword(user, input.password, 'password');
-  if (!(await consumeToken(ctx.db, input.token, 'reset_otp'))) throw new AppError('TOKEN_INVALID', { token: 'invalid' });
+  if (!(await consumeToken(ctx.db, input.token, 'reset_otp')))
+    throw new AppError('TOKEN_INVALID', { token: 'invalid' });
   const setup = await newOtpSetup(user.username);
   await updateUser(ctx.db, user.id, {
     password_hash: await hashPassword(input.password),
@@ -88,7 +118,15 @@ export async function resetOtp(ctx: AccountContext, input: ResetOtpRequest, ip: 
     otp_pending_secret: null,
     otp_last_step: null,
   });
-  await appendAudit(ctx.db, { actor: user.username, groupName: null, entity: 'user', entityId: user.username, action: 'update', before: null, after: { credentialsChangedAt: Date.now(), via: 'one-time password reset' } });
+  await appendAudit(ctx.db, {
+    actor: user.username,
+    groupName: null,
+    entity: 'user',
+    entityId: user.username,
+    action: 'update',
+    before: null,
+    after: { credentialsChangedAt: Date.now(), via: 'one-time password reset' },
+  });
   await endSessions(ctx, user.id);
   return setup;
 }

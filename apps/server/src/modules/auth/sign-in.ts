@@ -30,7 +30,11 @@ export async function clearPasswordAttempts(ctx: AccountContext, username: strin
  * Username and password, rate-limited per address and per account. Every failure is the same
  * LOGIN_FAILED, whether the user is unknown or the password wrong, and takes the same time.
  */
-export async function checkCredentials(ctx: AccountContext, input: { username: string; password: string }, ip: string): Promise<UserRow> {
+export async function checkCredentials(
+  ctx: AccountContext,
+  input: { username: string; password: string },
+  ip: string,
+): Promise<UserRow> {
   await spendAttempt(ctx.db, `login:ip:${ip}`, AUTH_RATE_LIMITS.loginPerIp);
   await spendPasswordAttempt(ctx, input.username);
   const user = await findUserByUsernameInsensitive(ctx.db, input.username);
@@ -44,7 +48,11 @@ export async function checkCredentials(ctx: AccountContext, input: { username: s
  * up; a caller with more checks to make claims it (claimOtpStep) only once they all pass, so a
  * request refused for another reason leaves the code usable.
  */
-export async function verifyOtp(ctx: AccountContext, user: UserRow, token: string | undefined): Promise<number | undefined> {
+export async function verifyOtp(
+  ctx: AccountContext,
+  user: UserRow,
+  token: string | undefined,
+): Promise<number | undefined> {
   if (!token || !user.otp_secret) return undefined;
   await spendAttempt(ctx.db, `otp:acct:${user.id}`, AUTH_RATE_LIMITS.otpPerAccount);
   return acceptOtp(openSecret(ctx.config.secretKey, user.otp_secret), token, user.otp_last_step);
@@ -62,7 +70,11 @@ export async function checkOtp(ctx: AccountContext, user: UserRow, token: string
  * one says so (OTP_INVALID); a wrong password says LOGIN_FAILED whatever else was sent, so only
  * someone who has the password learns that the account has two-factor on.
  */
-export async function signIn(ctx: AccountContext, input: LoginRequest, client: { ip: string; userAgent: string | undefined }) {
+export async function signIn(
+  ctx: AccountContext,
+  input: LoginRequest,
+  client: { ip: string; userAgent: string | undefined },
+) {
   const user = await checkCredentials(ctx, input, client.ip);
   if (user.otp_enabled === 1) {
     if (!input.token) throw new AppError('OTP_REQUIRED', { token: 'required' });
@@ -71,6 +83,9 @@ export async function signIn(ctx: AccountContext, input: LoginRequest, client: {
   if (user.email_confirmed !== 1) throw new AppError('EMAIL_UNCONFIRMED');
   if (user.disabled === 1) throw new AppError('ACCOUNT_DISABLED');
   await clearAttempts(ctx.db, accountKey(input.username));
-  const session = await startSession(ctx.db, ctx.config.session, user.id, { ip: client.ip, userAgent: client.userAgent });
+  const session = await startSession(ctx.db, ctx.config.session, user.id, {
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return { userId: user.id, ...session };
 }

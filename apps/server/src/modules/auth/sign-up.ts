@@ -1,8 +1,21 @@
-import { CONFIRM_TOKEN_TTL_MS, AUTH_RATE_LIMITS, DEFAULT_PLAN, fullAccess, type Locale, type SignupRequest } from '@parapet/shared';
+import {
+  CONFIRM_TOKEN_TTL_MS,
+  AUTH_RATE_LIMITS,
+  DEFAULT_PLAN,
+  fullAccess,
+  type Locale,
+  type SignupRequest,
+} from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { spendAttempt } from '../../lib/rate-limit.js';
-import { deleteUser, findUserByEmail, findUserByUsernameInsensitive, insertUser, updateUser } from '../users/users.repository.js';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserByUsernameInsensitive,
+  insertUser,
+  updateUser,
+} from '../users/users.repository.js';
 import { sendAccountMail, sendAccountMailLater, type AccountContext } from './context.js';
 import { hashPassword, isCommonPassword } from './passwords.js';
 import { consumeToken, issueToken, peekToken } from './tokens.repository.js';
@@ -43,7 +56,8 @@ export async function signUp(ctx: AccountContext, input: SignupRequest, locale: 
   } catch (error) {
     // A concurrent sign-up took the name or address between our check and the insert.
     if (await findUserByEmail(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', { email: 'taken' });
-    if (await findUserByUsernameInsensitive(ctx.db, input.username)) throw new AppError('USERNAME_TAKEN', { username: 'taken' });
+    if (await findUserByUsernameInsensitive(ctx.db, input.username))
+      throw new AppError('USERNAME_TAKEN', { username: 'taken' });
     throw error;
   }
   try {
@@ -52,11 +66,33 @@ export async function signUp(ctx: AccountContext, input: SignupRequest, locale: 
     await ctx.db.transaction().execute(async (trx) => {
       await insertGroup(trx, group, DEFAULT_PLAN);
       await upsertMember(trx, group, id, fullAccess());
-      await appendAudit(trx, { actor: input.username, groupName: null, entity: 'user', entityId: input.username, action: 'create', before: null, after: { username: input.username, email: input.email.toLowerCase() } });
-      await appendAudit(trx, { actor: input.username, groupName: group, entity: 'group', entityId: group, action: 'create', before: null, after: { name: group, plan: DEFAULT_PLAN } });
+      await appendAudit(trx, {
+        actor: input.username,
+        groupName: null,
+        entity: 'user',
+        entityId: input.username,
+        action: 'create',
+        before: null,
+        after: { username: input.username, email: input.email.toLowerCase() },
+      });
+      await appendAudit(trx, {
+        actor: input.username,
+        groupName: group,
+        entity: 'group',
+        entityId: group,
+        action: 'create',
+        before: null,
+        after: { name: group, plan: DEFAULT_PLAN },
+      });
     });
     const token = await issueToken(ctx.db, id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
-    await sendAccountMail(ctx, 'confirm_email', locale, { username: input.username, email: input.email.toLowerCase() }, token);
+    await sendAccountMail(
+      ctx,
+      'confirm_email',
+      locale,
+      { username: input.username, email: input.email.toLowerCase() },
+      token,
+    );
   } catch (error) {
     // Without its mail the account could never be confirmed: undo it and say so.
     ctx.log.error({ err: error }, 'sign-up mail failed');
@@ -75,7 +111,12 @@ export async function confirmEmail(ctx: AccountContext, token: string): Promise<
 }
 
 /** Mails the confirmation link again to an account that proves it is theirs. */
-export async function resendConfirmation(ctx: AccountContext, credentials: { username: string; password: string }, locale: Locale, ip: string): Promise<void> {
+export async function resendConfirmation(
+  ctx: AccountContext,
+  credentials: { username: string; password: string },
+  locale: Locale,
+  ip: string,
+): Promise<void> {
   const user = await checkCredentials(ctx, credentials, ip);
   if (user.email_confirmed === 1) return;
   const token = await issueToken(ctx.db, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);

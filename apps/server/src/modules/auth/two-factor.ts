@@ -31,16 +31,27 @@ export async function enableOtp(ctx: AccountContext, userId: string, sessionId: 
   await spendAttempt(ctx.db, `otp:acct:${userId}`, AUTH_RATE_LIMITS.otpPerAccount);
   const step = await acceptOtp(openSecret(ctx.config.secretKey, user.otp_pending_secret), token, null);
   if (step === undefined) throw new AppError('OTP_INVALID', { token: 'invalid' });
-  await updateUser(ctx.db, userId, { otp_secret: user.otp_pending_secret, otp_pending_secret: null, otp_enabled: 1, otp_last_step: step });
+  await updateUser(ctx.db, userId, {
+    otp_secret: user.otp_pending_secret,
+    otp_pending_secret: null,
+    otp_enabled: 1,
+    otp_last_step: step,
+  });
   await endSessions(ctx, userId, sessionId);
 }
 
 /** Turns two-factor off with the password and a current code; the account's other sessions end. */
-export async function disableOtp(ctx: AccountContext, userId: string, sessionId: string, input: { password: string; token: string }): Promise<void> {
+export async function disableOtp(
+  ctx: AccountContext,
+  userId: string,
+  sessionId: string,
+  input: { password: string; token: string },
+): Promise<void> {
   const user = await mustFindUser(ctx, userId);
   if (user.otp_enabled !== 1) throw new AppError('OTP_STATE_CONFLICT');
   await spendPasswordAttempt(ctx, user.username);
-  if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('PASSWORD_INCORRECT', { password: 'invalid' });
+  if (!(await verifyPassword(user.password_hash, input.password)))
+    throw new AppError('PASSWORD_INCORRECT', { password: 'invalid' });
   await clearPasswordAttempts(ctx, user.username);
   if (!(await checkOtp(ctx, user, input.token))) throw new AppError('OTP_INVALID', { token: 'invalid' });
   await updateUser(ctx.db, userId, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0, otp_last_step: null });

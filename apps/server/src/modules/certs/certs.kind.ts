@@ -19,12 +19,23 @@ export const certKind: DeployedKind<CertRow, void> = {
   publisher: certPublisher,
   nameOf: (row) => row.keypairname,
   // What identifies it, never its key.
-  auditView: (row) => ({ keypairname: row.keypairname, commonName: row.common_name, validityEnd: row.validity_end, pemFileName: row.pem_file_name }),
+  auditView: (row) => ({
+    keypairname: row.keypairname,
+    commonName: row.common_name,
+    validityEnd: row.validity_end,
+    pemFileName: row.pem_file_name,
+  }),
   hooks: {
     // Every line terminating TLS with it picks the new certificate up in a deployment of its own.
     async queued(trx, row) {
       for (const line of await linesUsing(trx, 'cert', row.id)) {
-        await enqueueDeploy(trx, { groupName: line.groupName, entity: 'service-line', entityId: line.id, entityName: line.name, operation: 'publish' });
+        await enqueueDeploy(trx, {
+          groupName: line.groupName,
+          entity: 'service-line',
+          entityId: line.id,
+          entityName: line.name,
+          operation: 'publish',
+        });
       }
     },
   },

@@ -8,7 +8,10 @@ import { findCertRow } from './certs.repository.js';
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 /** Where the edge finds a certificate: by id, so a rename or a group rename moves nothing. */
-const files = (edgeDir: string, id: string) => ({ pem: path.join(edgeDir, 'certs', `${id}.pem`), key: path.join(edgeDir, 'certs', `${id}.key`) });
+const files = (edgeDir: string, id: string) => ({
+  pem: path.join(edgeDir, 'certs', `${id}.pem`),
+  key: path.join(edgeDir, 'certs', `${id}.key`),
+});
 
 // The edge needs the key in the clear to terminate TLS; it is written readable by the
 // server's own user only, and never leaves this machine through the API.

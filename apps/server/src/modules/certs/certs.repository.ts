@@ -13,13 +13,20 @@ export async function listCertRows(db: Db, q: CertListQuery, now = Date.now()) {
   const base = db
     .selectFrom('certs')
     .where('group_name', '=', q.groupName)
-    .where((eb) => eb.or([containsIgnoringCase('keypairname', q.search), containsIgnoringCase('common_name', q.search)]))
+    .where((eb) =>
+      eb.or([containsIgnoringCase('keypairname', q.search), containsIgnoringCase('common_name', q.search)]),
+    )
     .where(itemFilters(q))
     .$if(q.expiry === 'expired', (qb) => qb.where('validity_end', '<', now))
     .$if(q.expiry === 'expiring', (qb) => qb.where('validity_end', '>=', now).where('validity_end', '<', warnFrom))
     .$if(q.expiry === 'valid', (qb) => qb.where('validity_end', '>=', warnFrom));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('keypairname').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('keypairname')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
@@ -29,11 +36,20 @@ export async function findCertRow(db: Db, id: string) {
 
 /** A certificate of the group by name, with the names it covers. */
 export async function findCertByName(db: Db, groupName: string, keypairname: string) {
-  return db.selectFrom('certs').select(['id', 'common_name', 'san']).where('group_name', '=', groupName).where('keypairname', '=', keypairname).executeTakeFirst();
+  return db
+    .selectFrom('certs')
+    .select(['id', 'common_name', 'san'])
+    .where('group_name', '=', groupName)
+    .where('keypairname', '=', keypairname)
+    .executeTakeFirst();
 }
 
 export async function countCerts(db: Db, groupName: string): Promise<number> {
-  const row = await db.selectFrom('certs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('certs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('group_name', '=', groupName)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

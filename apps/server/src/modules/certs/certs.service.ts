@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { certCoversDomain, uncoveredDomains, type Cert, type CertDetails, type CreateCert, type ErrorDetails, type ReplaceCert } from '@parapet/shared';
+import {
+  certCoversDomain,
+  uncoveredDomains,
+  type Cert,
+  type CertDetails,
+  type CreateCert,
+  type ErrorDetails,
+  type ReplaceCert,
+} from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -56,7 +64,11 @@ function read(pem: string, key: string): CertDetails {
   }
 }
 
-const columnsOf = (ctx: CertContext, d: CertDetails, input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined }) => ({
+const columnsOf = (
+  ctx: CertContext,
+  d: CertDetails,
+  input: { pem: string; key: string; pemFileName?: string | undefined; keyFileName?: string | undefined },
+) => ({
   pem: input.pem,
   key_sealed: sealSecret(ctx.secretKey, input.key),
   pem_file_name: input.pemFileName ?? null,
@@ -73,7 +85,18 @@ const columnsOf = (ctx: CertContext, d: CertDetails, input: { pem: string; key: 
 export async function createCert(ctx: CertContext, input: CreateCert): Promise<Cert> {
   const details = read(input.pem, input.key);
   const now = Date.now();
-  const row: CertRow = { id: newId(), group_name: input.groupName, keypairname: input.keypairname, ...columnsOf(ctx, details, input), status: 'Deploying', last_error: null, created_by: ctx.actor, created_at: now, updated_at: now, version: 1 };
+  const row: CertRow = {
+    id: newId(),
+    group_name: input.groupName,
+    keypairname: input.keypairname,
+    ...columnsOf(ctx, details, input),
+    status: 'Deploying',
+    last_error: null,
+    created_by: ctx.actor,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
   await createItem(ctx.db, certKind, { row, actor: ctx.actor });
   return toCert(row);
 }
@@ -82,12 +105,24 @@ export async function createCert(ctx: CertContext, input: CreateCert): Promise<C
  * Per line using the certificate, the domains the old certificate covered and the new one does
  * not. Domains the old one already left uncovered were accepted then and are not asked again.
  */
-async function lostCoverage(db: Kysely<Database>, before: CertRow, details: CertDetails): Promise<NonNullable<ErrorDetails['uncovered']>> {
+async function lostCoverage(
+  db: Kysely<Database>,
+  before: CertRow,
+  details: CertDetails,
+): Promise<NonNullable<ErrorDetails['uncovered']>> {
   const lines = await linesUsing(db, 'cert', before.id);
-  const domains = await domainsOfLines(db, lines.map((line) => line.id));
+  const domains = await domainsOfLines(
+    db,
+    lines.map((line) => line.id),
+  );
   const oldNames = [before.common_name, ...(JSON.parse(before.san) as string[])];
   return lines
-    .map((line) => ({ appProfileName: line.name, domains: uncoveredDomains(details, domains.get(line.id) ?? []).filter((domain) => certCoversDomain(oldNames, domain)) }))
+    .map((line) => ({
+      appProfileName: line.name,
+      domains: uncoveredDomains(details, domains.get(line.id) ?? []).filter((domain) =>
+        certCoversDomain(oldNames, domain),
+      ),
+    }))
     .filter((line) => line.domains.length > 0)
     .sort((a, b) => a.appProfileName.localeCompare(b.appProfileName));
 }
@@ -100,7 +135,13 @@ export async function replaceCert(ctx: CertContext, before: CertRow, input: Repl
     const uncovered = await lostCoverage(ctx.db, before, details);
     if (uncovered.length) throw new AppError('CERT_NOT_COVERING', undefined, { details: { uncovered } });
   };
-  await updateItem(ctx.db, certKind, { before, version: input.version, patch: columnsOf(ctx, details, input), actor: ctx.actor, check });
+  await updateItem(ctx.db, certKind, {
+    before,
+    version: input.version,
+    patch: columnsOf(ctx, details, input),
+    actor: ctx.actor,
+    check,
+  });
   const after = await findCertRow(ctx.db, before.id);
   if (!after) throw new AppError('NOT_FOUND');
   return toCert(after, (await usersOf(ctx.db, 'cert', [after.id])).get(after.id));

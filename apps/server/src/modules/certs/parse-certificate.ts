@@ -54,7 +54,8 @@ export function parseCertificate(pem: string, key: string, now = Date.now()): Ce
   const commonName = attribute(leaf.subject, 'CN');
   if (!commonName) throw new CertificateError('pem', 'missing_common_name');
   const emailAddress = attribute(leaf.subject, 'emailAddress') ?? null;
-  if (emailAddress !== null && !z.email().safeParse(emailAddress).success) throw new CertificateError('pem', 'invalid_email');
+  if (emailAddress !== null && !z.email().safeParse(emailAddress).success)
+    throw new CertificateError('pem', 'invalid_email');
   if (!leaf.checkPrivateKey(parseKey(key))) throw new CertificateError('key', 'key_mismatch');
 
   const validityStart = Date.parse(leaf.validFrom);

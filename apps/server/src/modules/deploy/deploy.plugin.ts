@@ -17,7 +17,8 @@ export const deployPlugin = fp(
       config: app.config,
       owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
       // The task's group is looked up as it is when the event goes out (renamed, or gone).
-      emit: (event) => void app.realtime.emitTaskUpdate(event).catch((err: unknown) => app.log.warn({ err }, 'task event not sent')),
+      emit: (event) =>
+        void app.realtime.emitTaskUpdate(event).catch((err: unknown) => app.log.warn({ err }, 'task event not sent')),
       log: app.log,
     });
     app.decorate('deploy', worker);

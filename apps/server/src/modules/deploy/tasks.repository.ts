@@ -5,7 +5,8 @@ import type { Database, DeployTasksTable } from '../../db/schema.js';
 type Db = Kysely<Database> | Transaction<Database>;
 export type TaskRow = Selectable<DeployTasksTable>;
 
-export const findTask = (db: Db, taskNo: string) => db.selectFrom('deploy_tasks').selectAll().where('task_no', '=', taskNo).executeTakeFirst();
+export const findTask = (db: Db, taskNo: string) =>
+  db.selectFrom('deploy_tasks').selectAll().where('task_no', '=', taskNo).executeTakeFirst();
 
 export async function insertTask(db: Db, row: Omit<TaskRow, 'attempts'>): Promise<void> {
   await db.insertInto('deploy_tasks').values(row).execute();
@@ -16,21 +17,34 @@ export async function insertTask(db: Db, row: Omit<TaskRow, 'attempts'>): Promis
  * PostgreSQL `FOR UPDATE SKIP LOCKED` lets several servers claim side by side without taking
  * the same task; SQLite has one writer, so the plain statement is already exclusive.
  */
-export async function claimTask(db: Kysely<Database>, owner: string, leaseMs: number, now = Date.now()): Promise<TaskRow | undefined> {
+export async function claimTask(
+  db: Kysely<Database>,
+  owner: string,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<TaskRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const next = await forUpdateSkipLocked(
       trx,
       trx
         .selectFrom('deploy_tasks')
         .select('task_no')
-        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+        .where((eb) =>
+          eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]),
+        )
         .orderBy('created_at')
         .limit(1),
     ).executeTakeFirst();
     if (!next) return undefined;
     return trx
       .updateTable('deploy_tasks')
-      .set((eb) => ({ state: 'running', claimed_by: owner, lease_until: now + leaseMs, started_at: now, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        state: 'running',
+        claimed_by: owner,
+        lease_until: now + leaseMs,
+        started_at: now,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('task_no', '=', next.task_no)
       .returningAll()
       .executeTakeFirst();
@@ -38,7 +52,13 @@ export async function claimTask(db: Kysely<Database>, owner: string, leaseMs: nu
 }
 
 /** Ends a task this server holds; false when its lease was lost to another server. */
-export async function finishTask(db: Db, taskNo: string, owner: string, outcome: { state: 'succeeded' | 'failed'; error: string | null }, now = Date.now()): Promise<boolean> {
+export async function finishTask(
+  db: Db,
+  taskNo: string,
+  owner: string,
+  outcome: { state: 'succeeded' | 'failed'; error: string | null },
+  now = Date.now(),
+): Promise<boolean> {
   const res = await db
     .updateTable('deploy_tasks')
     .set({ state: outcome.state, error: outcome.error, finished_at: now, lease_until: null })
@@ -61,11 +81,19 @@ export async function openTaskCount(db: Db, entityId: string): Promise<number> {
 }
 
 export async function countOpenTasks(db: Db): Promise<number> {
-  const row = await db.selectFrom('deploy_tasks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('deploy_tasks')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Drops ended tasks that finished before `before` (housekeeping); open ones always stay. */
 export async function deleteTasksFinishedBefore(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('deploy_tasks').where('state', 'in', ['succeeded', 'failed']).where('finished_at', '<', before).execute();
+  await db
+    .deleteFrom('deploy_tasks')
+    .where('state', 'in', ['succeeded', 'failed'])
+    .where('finished_at', '<', before)
+    .execute();
 }

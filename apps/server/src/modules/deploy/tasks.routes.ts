@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENTITY_PERMISSION, TASK_API, errorBodySchema, taskParamsSchema, taskSchema, type DeployTask } from '@parapet/shared';
+import {
+  ENTITY_PERMISSION,
+  TASK_API,
+  errorBodySchema,
+  taskParamsSchema,
+  taskSchema,
+  type DeployTask,
+} from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { findTask, type TaskRow } from './tasks.repository.js';
 
@@ -21,10 +28,25 @@ export const toTask = (row: TaskRow): DeployTask => ({
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-  app.get(TASK_API.task, { schema: { tags: ['deploying'], security: [{ session: [] }], summary: 'A deploy task and its state', params: taskParamsSchema, response: { 200: taskSchema, ...errors } } }, async (request) => {
-    const row = await findTask(app.store.db, request.params.taskNo);
-    if (!row) throw new AppError('NOT_FOUND');
-    await app.assertGroupAccess(request, row.group_name, { permission: ENTITY_PERMISSION[row.entity], access: 'read' });
-    return toTask(row);
-  });
+  app.get(
+    TASK_API.task,
+    {
+      schema: {
+        tags: ['deploying'],
+        security: [{ session: [] }],
+        summary: 'A deploy task and its state',
+        params: taskParamsSchema,
+        response: { 200: taskSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findTask(app.store.db, request.params.taskNo);
+      if (!row) throw new AppError('NOT_FOUND');
+      await app.assertGroupAccess(request, row.group_name, {
+        permission: ENTITY_PERMISSION[row.entity],
+        access: 'read',
+      });
+      return toTask(row);
+    },
+  );
 };

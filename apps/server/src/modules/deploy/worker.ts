@@ -62,7 +62,13 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
       const ctx = { db, config };
       if (task.operation === 'publish') await publisher.publish(ctx, task.entity_id);
       else if (task.operation === 'remove') await publisher.remove(ctx, task.entity_id);
-      else if (publisher.purge) await publisher.purge(ctx, task.entity_id, task.payload === null ? null : JSON.parse(task.payload), task.task_no);
+      else if (publisher.purge)
+        await publisher.purge(
+          ctx,
+          task.entity_id,
+          task.payload === null ? null : JSON.parse(task.payload),
+          task.task_no,
+        );
       else throw new Error(`${task.entity} cannot be purged`);
       if (config.edgeSettleMs > 0) await new Promise((resolve) => setTimeout(resolve, config.edgeSettleMs));
     } catch (failure) {

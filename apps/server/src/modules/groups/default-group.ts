@@ -18,7 +18,12 @@ export async function ensureDefaultGroup(db: Kysely<Database>): Promise<void> {
 
 /** A free group name for a new customer, made from their username ("Ann.Lee" → "ann-lee", then "ann-lee-2"...). */
 export async function freeGroupName(db: Kysely<Database>, username: string): Promise<string> {
-  const base = username.toLowerCase().replace(/[^a-z0-9_-]/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 28).padEnd(2, '0');
+  const base = username
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 28)
+    .padEnd(2, '0');
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     if (!(await groupExists(db, name))) return name;

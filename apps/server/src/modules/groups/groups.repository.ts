@@ -12,12 +12,24 @@ export async function listGroups(db: Db, only?: readonly string[]): Promise<Grou
   let query = db
     .selectFrom('groups')
     .leftJoin('group_members', 'group_members.group_name', 'groups.name')
-    .select((eb) => ['groups.name', 'groups.plan', 'groups.created_at', 'groups.version', eb.fn.count<number | string>('group_members.user_id').as('members')])
+    .select((eb) => [
+      'groups.name',
+      'groups.plan',
+      'groups.created_at',
+      'groups.version',
+      eb.fn.count<number | string>('group_members.user_id').as('members'),
+    ])
     .groupBy(['groups.name', 'groups.plan', 'groups.created_at', 'groups.version'])
     .orderBy('groups.name');
   if (only) query = query.where('groups.name', 'in', only);
   const rows = await query.execute();
-  return rows.map((r) => ({ name: r.name, plan: planNameSchema.catch('basic').parse(r.plan), memberCount: Number(r.members), createdAt: r.created_at, version: r.version }));
+  return rows.map((r) => ({
+    name: r.name,
+    plan: planNameSchema.catch('basic').parse(r.plan),
+    memberCount: Number(r.members),
+    createdAt: r.created_at,
+    version: r.version,
+  }));
 }
 
 export async function findGroup(db: Db, name: string): Promise<Group | undefined> {
@@ -43,13 +55,33 @@ export async function updateGroupPlan(db: Db, name: string, plan: string, versio
  * Renames a group inside the caller's transaction: the new row first, then every row that
  * names the group, then the old row, so foreign keys hold at every step on both engines.
  */
-export async function renameGroup(trx: Transaction<Database>, from: string, to: string, plan: string, version: number): Promise<void> {
+export async function renameGroup(
+  trx: Transaction<Database>,
+  from: string,
+  to: string,
+  plan: string,
+  version: number,
+): Promise<void> {
   const old = await trx.selectFrom('groups').selectAll().where('name', '=', from).executeTakeFirstOrThrow();
   // The id goes with the group (the socket's rooms are keyed by it); it is unique, so the old row lets go of it first.
   await trx.updateTable('groups').set({ id: null }).where('name', '=', from).execute();
-  await trx.insertInto('groups').values({ name: to, id: old.id ?? newId(), plan, created_at: old.created_at, updated_at: Date.now(), version: version + 1 }).execute();
+  await trx
+    .insertInto('groups')
+    .values({
+      name: to,
+      id: old.id ?? newId(),
+      plan,
+      created_at: old.created_at,
+      updated_at: Date.now(),
+      version: version + 1,
+    })
+    .execute();
   for (const { table, column } of GROUP_SCOPED_TABLES) {
-    await trx.updateTable(table).set({ [column]: to }).where(column, '=', from).execute();
+    await trx
+      .updateTable(table)
+      .set({ [column]: to })
+      .where(column, '=', from)
+      .execute();
   }
   await trx.deleteFrom('groups').where('name', '=', from).execute();
 }
@@ -69,7 +101,12 @@ export async function listMembers(db: Db, groupName: string) {
 }
 
 export async function findMembership(db: Db, groupName: string, userId: string) {
-  return db.selectFrom('group_members').selectAll().where('group_name', '=', groupName).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('group_members')
+    .selectAll()
+    .where('group_name', '=', groupName)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function upsertMember(db: Db, groupName: string, userId: string, role: RolePermissions): Promise<void> {
@@ -111,5 +148,8 @@ export async function detachGroupAudit(db: Db, name: string): Promise<void> {
 
 /** Deletes every group the user is a member of (undoing a sign-up, whose group is the user's own). */
 export async function deleteGroupsOfMember(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('groups').where('name', 'in', db.selectFrom('group_members').select('group_name').where('user_id', '=', userId)).execute();
+  await db
+    .deleteFrom('groups')
+    .where('name', 'in', db.selectFrom('group_members').select('group_name').where('user_id', '=', userId))
+    .execute();
 }

@@ -17,5 +17,11 @@ export const htmlPageKind: DeployedKind<PageRow, void> = {
   publisher: htmlPagePublisher,
   nameOf: (row) => row.html_page_name,
   // Everything but the page source itself (often large): its size instead.
-  auditView: (row) => ({ htmlPageName: row.html_page_name, fileName: row.file_name, ridPosition: row.rid_position, ridColor: row.rid_color, contentBytes: Buffer.byteLength(row.content) }),
+  auditView: (row) => ({
+    htmlPageName: row.html_page_name,
+    fileName: row.file_name,
+    ridPosition: row.rid_position,
+    ridColor: row.rid_color,
+    contentBytes: Buffer.byteLength(row.content),
+  }),
 };

@@ -16,7 +16,10 @@ export const htmlPagePublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findPageRow(db, id);
     if (!row) return;
-    await writeAtomically(file(config.edgeDir, id), withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES));
+    await writeAtomically(
+      file(config.edgeDir, id),
+      withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES),
+    );
   },
   async remove({ config }, id) {
     await removeFiles(file(config.edgeDir, id));

@@ -13,8 +13,12 @@ export async function listPageRows(db: Db, q: HtmlPageListQuery) {
     .where('group_name', '=', q.groupName)
     .where(containsIgnoringCase('html_page_name', q.search))
     .where(itemFilters(q))
-    .$if(q.ridPosition !== undefined, (qb) => qb.where('rid_position', '=', q.ridPosition as NonNullable<HtmlPageListQuery['ridPosition']>))
-    .$if(q.ridColor !== undefined, (qb) => qb.where('rid_color', '=', q.ridColor as NonNullable<HtmlPageListQuery['ridColor']>));
+    .$if(q.ridPosition !== undefined, (qb) =>
+      qb.where('rid_position', '=', q.ridPosition as NonNullable<HtmlPageListQuery['ridPosition']>),
+    )
+    .$if(q.ridColor !== undefined, (qb) =>
+      qb.where('rid_color', '=', q.ridColor as NonNullable<HtmlPageListQuery['ridColor']>),
+    );
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
@@ -26,10 +30,16 @@ export async function listPageRows(db: Db, q: HtmlPageListQuery) {
   return { rows, total: Number(total.n) };
 }
 
-export const findPageRow = (db: Db, id: string) => db.selectFrom('html_pages').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPageRow = (db: Db, id: string) =>
+  db.selectFrom('html_pages').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findPageByName = (db: Db, groupName: string, name: string) =>
-  db.selectFrom('html_pages').select('id').where('group_name', '=', groupName).where('html_page_name', '=', name).executeTakeFirst();
+  db
+    .selectFrom('html_pages')
+    .select('id')
+    .where('group_name', '=', groupName)
+    .where('html_page_name', '=', name)
+    .executeTakeFirst();
 
 /** Pages counted against the quota: the built-in page is free. */
 export async function countPages(db: Db, groupName: string): Promise<number> {

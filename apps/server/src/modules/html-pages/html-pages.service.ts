@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_HTML_PAGE_NAME, RID_COLOR_DEFAULT, RID_POSITION_DEFAULT, type CreateHtmlPage, type HtmlPage, type UpdateHtmlPage } from '@parapet/shared';
+import {
+  DEFAULT_HTML_PAGE_NAME,
+  RID_COLOR_DEFAULT,
+  RID_POSITION_DEFAULT,
+  type CreateHtmlPage,
+  type HtmlPage,
+  type UpdateHtmlPage,
+} from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -38,7 +45,11 @@ export function toPage(row: PageRow, usedBy: string[] = []): HtmlPage {
 }
 
 export async function toPages(db: Kysely<Database>, rows: PageRow[]): Promise<HtmlPage[]> {
-  const users = await usersOf(db, 'html-page', rows.map((row) => row.id));
+  const users = await usersOf(
+    db,
+    'html-page',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPage(row, users.get(row.id)));
 }
 
@@ -98,7 +109,12 @@ export async function createPage(ctx: PageContext, input: CreateHtmlPage): Promi
 
 /** Saves the source and the request-id block over the version read; the name stays. */
 export async function updatePage(ctx: PageContext, before: PageRow, input: UpdateHtmlPage): Promise<HtmlPage> {
-  const patch = { content: input.content, file_name: input.fileName ?? null, rid_position: input.ridPosition, rid_color: input.ridColor };
+  const patch = {
+    content: input.content,
+    file_name: input.fileName ?? null,
+    rid_position: input.ridPosition,
+    rid_color: input.ridColor,
+  };
   await updateItem(ctx.db, htmlPageKind, { before, version: input.version, patch, actor: ctx.actor });
   const after = await findPageRow(ctx.db, before.id);
   if (!after) throw new AppError('NOT_FOUND');

@@ -18,7 +18,11 @@ export const PREVIEW_CSP = [
 ].join('; ');
 
 /** Sends a page as the edge would show it, with a sample request-id block (Case ID, Time Stamp, IP). */
-export function sendPreview(reply: FastifyReply, page: { content: string; ridPosition: RidPosition; ridColor: RidColor }, clientIp: string): FastifyReply {
+export function sendPreview(
+  reply: FastifyReply,
+  page: { content: string; ridPosition: RidPosition; ridColor: RidColor },
+  clientIp: string,
+): FastifyReply {
   const sample = { rid: randomBytes(16).toString('hex'), timestamp: new Date().toISOString(), ip: clientIp };
   return reply
     .header('content-security-policy', PREVIEW_CSP)

@@ -16,7 +16,11 @@ export const INITIAL_HEALTH: HealthState = { health: 'unchecked', passes: 0, fai
  * unhealthy after `fail` consecutive failures, unchanged in between, so one lost packet does
  * not flap an origin in and out of rotation.
  */
-export function nextHealth(state: HealthState, passed: boolean, thresholds: { success: number; fail: number }): HealthState {
+export function nextHealth(
+  state: HealthState,
+  passed: boolean,
+  thresholds: { success: number; fail: number },
+): HealthState {
   const passes = passed ? state.passes + 1 : 0;
   const failures = passed ? 0 : state.failures + 1;
   const health = passes >= thresholds.success ? 'healthy' : failures >= thresholds.fail ? 'unhealthy' : state.health;
@@ -27,13 +31,27 @@ export function nextHealth(state: HealthState, passed: boolean, thresholds: { su
  * A failed check's reason as stored in `origin_health.last_error`: the code, and with
  * `bad_status` the status after a colon (`bad_status:503`).
  */
-export function storedReason(result: { reason: OriginCheckReason | null; httpStatus?: number | undefined }): string | null {
+export function storedReason(result: {
+  reason: OriginCheckReason | null;
+  httpStatus?: number | undefined;
+}): string | null {
   if (result.reason === null) return null;
-  return result.reason === 'bad_status' && result.httpStatus !== undefined ? `bad_status:${result.httpStatus}` : result.reason;
+  return result.reason === 'bad_status' && result.httpStatus !== undefined
+    ? `bad_status:${result.httpStatus}`
+    : result.reason;
 }
 
 /** Older rows hold the raw text checks used to store (ECONNREFUSED, HTTP 503...). */
-const LEGACY: Record<string, OriginCheckReason> = { ECONNREFUSED: 'refused', ETIMEDOUT: 'timeout', timeout: 'timeout', ECONNRESET: 'reset', EHOSTUNREACH: 'unreachable', ENETUNREACH: 'unreachable', ENOTFOUND: 'dns_failed', EAI_AGAIN: 'dns_failed' };
+const LEGACY: Record<string, OriginCheckReason> = {
+  ECONNREFUSED: 'refused',
+  ETIMEDOUT: 'timeout',
+  timeout: 'timeout',
+  ECONNRESET: 'reset',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  ENOTFOUND: 'dns_failed',
+  EAI_AGAIN: 'dns_failed',
+};
 
 /** The reason and status the API shows for what `storedReason` wrote (or an older row held). */
 export function readStoredReason(text: string | null): { reason: OriginCheckReason | null; httpStatus: number | null } {

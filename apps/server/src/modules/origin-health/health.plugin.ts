@@ -16,7 +16,10 @@ export const healthChecksPlugin = fp(
       db: app.store.db,
       owner: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
       // The policy's group is looked up as it is when the event goes out (renamed, or gone).
-      emit: (event) => void app.realtime.emitOriginHealth(event).catch((err: unknown) => app.log.warn({ err }, 'health event not sent')),
+      emit: (event) =>
+        void app.realtime
+          .emitOriginHealth(event)
+          .catch((err: unknown) => app.log.warn({ err }, 'health event not sent')),
       log: app.log,
       guard: app.originGuard,
     });

@@ -42,7 +42,11 @@ export interface ProbeResult {
 }
 
 const PASSED: ProbeResult = { passed: true, reason: null };
-const failed = (reason: OriginCheckReason, httpStatus?: number): ProbeResult => ({ passed: false, reason, ...(httpStatus === undefined ? {} : { httpStatus }) });
+const failed = (reason: OriginCheckReason, httpStatus?: number): ProbeResult => ({
+  passed: false,
+  reason,
+  ...(httpStatus === undefined ? {} : { httpStatus }),
+});
 
 /** Socket and TLS error codes → our reasons; the raw code goes to no one but the log. */
 const REASON_OF_CODE: Record<string, OriginCheckReason> = {
@@ -95,7 +99,16 @@ function probeHttp(target: ProbeTarget, ip: string, host: string, port: number):
     // asks "does it answer", not "is it trusted".
     const servername = target.scheme === 'https' && isIP(host) === 0 ? { servername: host } : {};
     const req = send(
-      { host: ip, port, path: target.uri, method: 'GET', timeout: target.timeoutMs, rejectUnauthorized: false, ...servername, headers: { host: hostHeader(host, port, target.scheme), 'user-agent': 'Parapet-HealthCheck/1' } },
+      {
+        host: ip,
+        port,
+        path: target.uri,
+        method: 'GET',
+        timeout: target.timeoutMs,
+        rejectUnauthorized: false,
+        ...servername,
+        headers: { host: hostHeader(host, port, target.scheme), 'user-agent': 'Parapet-HealthCheck/1' },
+      },
       (res) => {
         res.resume();
         const status = res.statusCode ?? 0;
@@ -120,7 +133,9 @@ export async function probeOrigin(target: ProbeTarget, guard: OriginGuard): Prom
   const { host, port } = hostAndPort(target.address, target.scheme);
   const checked = await guard.connectTarget(host);
   if (!checked.ok) return failed(checked.reason);
-  return target.mode === 'tcp' ? probeTcp(checked.ip, port, target.timeoutMs) : probeHttp(target, checked.ip, host, port);
+  return target.mode === 'tcp'
+    ? probeTcp(checked.ip, port, target.timeoutMs)
+    : probeHttp(target, checked.ip, host, port);
 }
 
 /** True when one check of the origin passed. */

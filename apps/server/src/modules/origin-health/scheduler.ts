@@ -54,16 +54,31 @@ export function createHealthScheduler(options: SchedulerOptions): HealthSchedule
       timeoutMs: settings.healthCheckTimeout,
     });
     const now = Date.now();
-    const next = nextHealth({ health: row.health, passes: row.passes, failures: row.failures }, result.passed, { success: settings.healthCheckSuccess, fail: settings.healthCheckFail });
-    const stored = await recordCheck(db, owner, { policyId: row.policy_id, address: row.address }, {
-      health: next.health,
-      passes: next.passes,
-      failures: next.failures,
-      checked_at: now,
-      last_error: storedReason(result),
-      next_check_at: now + settings.healthCheckInterval * 1000,
+    const next = nextHealth({ health: row.health, passes: row.passes, failures: row.failures }, result.passed, {
+      success: settings.healthCheckSuccess,
+      fail: settings.healthCheckFail,
     });
-    if (stored && next.health !== row.health) emit({ groupName: row.group_name, policyId: row.policy_id, address: row.address, health: next.health, checkedAt: now });
+    const stored = await recordCheck(
+      db,
+      owner,
+      { policyId: row.policy_id, address: row.address },
+      {
+        health: next.health,
+        passes: next.passes,
+        failures: next.failures,
+        checked_at: now,
+        last_error: storedReason(result),
+        next_check_at: now + settings.healthCheckInterval * 1000,
+      },
+    );
+    if (stored && next.health !== row.health)
+      emit({
+        groupName: row.group_name,
+        policyId: row.policy_id,
+        address: row.address,
+        health: next.health,
+        checkedAt: now,
+      });
   }
 
   async function tick(): Promise<number> {

@@ -8,7 +8,8 @@ import { countPolicies } from './origin-policies.repository.js';
 
 export type PolicyRow = Selectable<OriginPoliciesTable>;
 
-export const settingsOfRow = (row: Pick<PolicyRow, 'settings'>): OriginPolicySettings => originPolicySettingsSchema.parse(JSON.parse(row.settings));
+export const settingsOfRow = (row: Pick<PolicyRow, 'settings'>): OriginPolicySettings =>
+  originPolicySettingsSchema.parse(JSON.parse(row.settings));
 
 /** Origin policies as a deployed kind (see docs/deployed-kinds.md). */
 export const originPolicyKind: DeployedKind<PolicyRow, void> = {

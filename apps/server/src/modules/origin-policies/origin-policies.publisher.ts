@@ -13,7 +13,13 @@ export const originPolicyPublisher: Publisher = {
   async publish({ db, config }, id) {
     const row = await findPolicyRow(db, id);
     if (!row) return;
-    const upstream = { id: row.id, group: row.group_name, name: row.policy_name, version: row.version, ...(JSON.parse(row.settings) as object) };
+    const upstream = {
+      id: row.id,
+      group: row.group_name,
+      name: row.policy_name,
+      version: row.version,
+      ...(JSON.parse(row.settings) as object),
+    };
     await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(upstream, null, 2)}\n`);
   },
   async remove({ config }, id) {

@@ -7,23 +7,46 @@ import { itemFilters } from '../../lib/list-filters.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function listPolicyRows(db: Db, q: OriginPolicyListQuery) {
-  const base = db.selectFrom('origin_policies').where('group_name', '=', q.groupName).where(containsIgnoringCase('policy_name', q.search)).where(itemFilters(q));
+  const base = db
+    .selectFrom('origin_policies')
+    .where('group_name', '=', q.groupName)
+    .where(containsIgnoringCase('policy_name', q.search))
+    .where(itemFilters(q));
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('policy_name').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('policy_name')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
-export const findPolicyRow = (db: Db, id: string) => db.selectFrom('origin_policies').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPolicyRow = (db: Db, id: string) =>
+  db.selectFrom('origin_policies').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The ids of the group's policies of these names, by name; absent names are missing. */
-export async function findPolicyIdsByName(db: Db, groupName: string, names: readonly string[]): Promise<Map<string, string>> {
+export async function findPolicyIdsByName(
+  db: Db,
+  groupName: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
-  const rows = await db.selectFrom('origin_policies').select(['id', 'policy_name']).where('group_name', '=', groupName).where('policy_name', 'in', [...names]).execute();
+  const rows = await db
+    .selectFrom('origin_policies')
+    .select(['id', 'policy_name'])
+    .where('group_name', '=', groupName)
+    .where('policy_name', 'in', [...names])
+    .execute();
   return new Map(rows.map((p) => [p.policy_name, p.id]));
 }
 
 export async function countPolicies(db: Db, groupName: string): Promise<number> {
-  const row = await db.selectFrom('origin_policies').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('origin_policies')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('group_name', '=', groupName)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

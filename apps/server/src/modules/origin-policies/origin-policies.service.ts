@@ -14,7 +14,10 @@ export interface PolicyContext {
   actor: string;
 }
 
-export function toPolicy(row: PolicyRow, extra: { health?: OriginHealth[] | undefined; usedBy?: string[] | undefined } = {}): OriginPolicy {
+export function toPolicy(
+  row: PolicyRow,
+  extra: { health?: OriginHealth[] | undefined; usedBy?: string[] | undefined } = {},
+): OriginPolicy {
   const usedBy = extra.usedBy ?? [];
   return {
     ...settingsOfRow(row),
@@ -37,14 +40,36 @@ const settingsOf = ({ policyName: _name, ...settings }: OriginPolicyInput) => se
 
 /** Policies as the API shows them: with their origins' health and their users. */
 export async function toPolicies(db: Kysely<Database>, rows: PolicyRow[]): Promise<OriginPolicy[]> {
-  const health = await healthOf(db, rows.map((row) => ({ id: row.id, settings: settingsOfRow(row) })));
-  const users = await usersOf(db, 'origin-policy', rows.map((row) => row.id));
+  const health = await healthOf(
+    db,
+    rows.map((row) => ({ id: row.id, settings: settingsOfRow(row) })),
+  );
+  const users = await usersOf(
+    db,
+    'origin-policy',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPolicy(row, { health: health.get(row.id), usedBy: users.get(row.id) }));
 }
 
-export async function createPolicy(ctx: PolicyContext, groupName: string, input: OriginPolicyInput): Promise<OriginPolicy> {
+export async function createPolicy(
+  ctx: PolicyContext,
+  groupName: string,
+  input: OriginPolicyInput,
+): Promise<OriginPolicy> {
   const now = Date.now();
-  const row: PolicyRow = { id: newId(), group_name: groupName, policy_name: input.policyName, settings: JSON.stringify(settingsOf(input)), status: 'Deploying', last_error: null, created_by: ctx.actor, created_at: now, updated_at: now, version: 1 };
+  const row: PolicyRow = {
+    id: newId(),
+    group_name: groupName,
+    policy_name: input.policyName,
+    settings: JSON.stringify(settingsOf(input)),
+    status: 'Deploying',
+    last_error: null,
+    created_by: ctx.actor,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
   await createItem(ctx.db, originPolicyKind, { row, actor: ctx.actor });
   const [created] = await toPolicies(ctx.db, [row]);
   if (!created) throw new AppError('NOT_FOUND');
@@ -52,7 +77,11 @@ export async function createPolicy(ctx: PolicyContext, groupName: string, input:
 }
 
 /** Saves every field (the name included) over the version that was read. */
-export async function updatePolicy(ctx: PolicyContext, before: PolicyRow, input: OriginPolicyInput & { version: number }): Promise<OriginPolicy> {
+export async function updatePolicy(
+  ctx: PolicyContext,
+  before: PolicyRow,
+  input: OriginPolicyInput & { version: number },
+): Promise<OriginPolicy> {
   const { version, ...fields } = input;
   const patch = { policy_name: fields.policyName, settings: JSON.stringify(settingsOf(fields)) };
   await updateItem(ctx.db, originPolicyKind, { before, version, patch, actor: ctx.actor });

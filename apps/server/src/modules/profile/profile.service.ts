@@ -6,13 +6,21 @@ import { clearPasswordAttempts, spendPasswordAttempt } from '../auth/sign-in.js'
 import { findUserById, updateUser } from '../users/users.repository.js';
 
 /** Changes the password after checking the current one; the account's other sessions end. */
-export async function changePassword(ctx: AccountContext, userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(
+  ctx: AccountContext,
+  userId: string,
+  sessionId: string,
+  input: ChangePasswordRequest,
+): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
   await spendPasswordAttempt(ctx, user.username);
   const oldRight = await verifyPassword(user.password_hash, input.oldPassword);
   const common = await isCommonPassword(input.newPassword);
-  const fields = { ...(oldRight ? {} : { oldPassword: 'invalid' }), ...(common ? { newPassword: 'common_password' } : {}) };
+  const fields = {
+    ...(oldRight ? {} : { oldPassword: 'invalid' }),
+    ...(common ? { newPassword: 'common_password' } : {}),
+  };
   if (!oldRight) throw new AppError('PASSWORD_INCORRECT', fields);
   await clearPasswordAttempts(ctx, user.username);
   if (common) throw new AppError('VALIDATION_FAILED', fields);
@@ -26,6 +34,7 @@ type AvatarType = (typeof AVATAR_TYPES)[number];
 export function sniffImageType(bytes: Buffer): AvatarType | undefined {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   return undefined;
 }

@@ -19,7 +19,12 @@ function errorOf(error: unknown): NonNullable<Result['error']> {
  * The resolvers are the configured ones, or the system's; each domain is asked on its own, so
  * one slow answer does not hide the others.
  */
-export async function checkCnames(domains: readonly string[], target: string, resolvers: string[] | undefined, timeoutMs = 2000): Promise<Result[]> {
+export async function checkCnames(
+  domains: readonly string[],
+  target: string,
+  resolvers: string[] | undefined,
+  timeoutMs = 2000,
+): Promise<Result[]> {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
   if (resolvers?.length) resolver.setServers(resolvers);
   return Promise.all(

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { planOf, uncoveredDomains, UNLIMITED_DOMAINS, type DeployEntity, type ServiceLineSettings } from '@parapet/shared';
+import {
+  planOf,
+  uncoveredDomains,
+  UNLIMITED_DOMAINS,
+  type DeployEntity,
+  type ServiceLineSettings,
+} from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 import { findCertByName } from '../certs/certs.repository.js';
@@ -27,8 +33,16 @@ export interface ResolvedLine {
  * is within the plan's and the line's own cap, and its own origins (when it uses them rather
  * than policies) are public addresses unless ALLOW_PRIVATE_ORIGINS is set.
  */
-export async function resolveLine(db: Kysely<Database>, groupName: string, settings: ServiceLineSettings, lineId: string | null, originGuard: OriginGuard): Promise<ResolvedLine> {
-  const fields: Record<string, string> = settings.useOriginPolicy ? {} : await originGuard.problemsOf(settings.origins, 'origins');
+export async function resolveLine(
+  db: Kysely<Database>,
+  groupName: string,
+  settings: ServiceLineSettings,
+  lineId: string | null,
+  originGuard: OriginGuard,
+): Promise<ResolvedLine> {
+  const fields: Record<string, string> = settings.useOriginPolicy
+    ? {}
+    : await originGuard.problemsOf(settings.origins, 'origins');
   const fieldParams: ResolvedLine['fieldParams'] = {};
   let uncovered: string[] = [];
   const targets: ResolvedLine['targets'] = [];
@@ -38,7 +52,11 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
 
   const domainCap = plan.resourceLimits.maxServerNameInAppProfileCount;
   if (settings.servername.length > domainCap) fields['servername'] = 'too_big';
-  if (settings.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS && settings.servername.length > settings.maxServerNameInAppProfileCount) fields['servername'] = 'too_big';
+  if (
+    settings.maxServerNameInAppProfileCount !== UNLIMITED_DOMAINS &&
+    settings.servername.length > settings.maxServerNameInAppProfileCount
+  )
+    fields['servername'] = 'too_big';
   const owners = await domainOwners(db, settings.servername);
   settings.servername.forEach((domain, i) => {
     const owner = owners.get(domain);
@@ -52,7 +70,10 @@ export async function resolveLine(db: Kysely<Database>, groupName: string, setti
     const cert = await findCertByName(db, groupName, settings.keypairname);
     if (cert) {
       targets.push({ entity: 'cert', id: cert.id });
-      uncovered = uncoveredDomains({ commonName: cert.common_name, san: JSON.parse(cert.san) as string[] }, settings.servername);
+      uncovered = uncoveredDomains(
+        { commonName: cert.common_name, san: JSON.parse(cert.san) as string[] },
+        settings.servername,
+      );
     } else fields['keypairname'] = 'not_found';
   }
 

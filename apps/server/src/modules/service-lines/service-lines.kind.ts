@@ -15,7 +15,8 @@ export interface CheckedLine {
   descriptions?: { domains: string[]; description: string };
 }
 
-export const settingsOfLine = (row: Pick<LineRow, 'settings'>): ServiceLineSettings => serviceLineSettingsSchema.parse(JSON.parse(row.settings));
+export const settingsOfLine = (row: Pick<LineRow, 'settings'>): ServiceLineSettings =>
+  serviceLineSettingsSchema.parse(JSON.parse(row.settings));
 
 /**
  * Service lines as a deployed kind (see docs/deployed-kinds.md): a change while one deploys
@@ -37,8 +38,13 @@ export const serviceLineKind: DeployedKind<LineRow, CheckedLine> = {
     async written(trx, row, _before, checked, actor) {
       const line = { id: row.id, groupName: row.group_name };
       await syncLineDomains(trx, line, settingsOfLine(row).servername, actor);
-      if (checked.descriptions) await setDomainDescriptions(trx, row.id, checked.descriptions.domains, checked.descriptions.description);
-      await setReferences(trx, { groupName: row.group_name, entity: 'service-line', id: row.id, name: row.app_profile_name }, checked.targets);
+      if (checked.descriptions)
+        await setDomainDescriptions(trx, row.id, checked.descriptions.domains, checked.descriptions.description);
+      await setReferences(
+        trx,
+        { groupName: row.group_name, entity: 'service-line', id: row.id, name: row.app_profile_name },
+        checked.targets,
+      );
     },
     // A domain another line took between our check and our write.
     uniqueKeys: { domain: () => new AppError('VALIDATION_FAILED', { servername: 'taken' }) },

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { DEFAULT_CACHED_EXTENSIONS, DEFAULT_NONCACHE_PATH, serviceLineSettingsSchema, type ServiceLineSettings } from '@parapet/shared';
+import {
+  DEFAULT_CACHED_EXTENSIONS,
+  DEFAULT_NONCACHE_PATH,
+  serviceLineSettingsSchema,
+  type ServiceLineSettings,
+} from '@parapet/shared';
 import type { Database, ServiceLinesTable } from '../../db/schema.js';
 import { findItemIdByName } from '../../core/items.repository.js';
 import { setReferences } from '../../core/references.repository.js';
@@ -9,10 +14,20 @@ import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
 import { deleteLineRow, findLineRow } from './service-lines.repository.js';
 
 const file = (edgeDir: string, id: string) => path.join(edgeDir, 'service-lines', `${id}.json`);
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** The id of a named item of the group, as the edge files are named by id. */
-async function idOf(db: Kysely<Database>, table: 'certs' | 'html_pages' | 'origin_policies', column: 'keypairname' | 'html_page_name' | 'policy_name', group: string, name: string): Promise<string | null> {
+async function idOf(
+  db: Kysely<Database>,
+  table: 'certs' | 'html_pages' | 'origin_policies',
+  column: 'keypairname' | 'html_page_name' | 'policy_name',
+  group: string,
+  name: string,
+): Promise<string | null> {
   return (await findItemIdByName(db, table, column, group, name)) ?? null;
 }
 
@@ -31,18 +46,23 @@ async function dropLine(db: Kysely<Database>, id: string): Promise<void> {
  * every advanced and cache setting, and its rules in order. Other items are referred to by
  * their edge files (relative to the edge folder), which their own tasks keep current.
  */
-export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLinesTable, 'id' | 'group_name' | 'app_profile_name' | 'cnameto' | 'settings'> & { version: number }) {
+export async function renderLineConfig(
+  db: Kysely<Database>,
+  row: Pick<ServiceLinesTable, 'id' | 'group_name' | 'app_profile_name' | 'cnameto' | 'settings'> & { version: number },
+) {
   const s: ServiceLineSettings = serviceLineSettingsSchema.parse(JSON.parse(row.settings));
   const group = row.group_name;
   const http = s.scheme.includes('http');
   const https = s.scheme.includes('https');
-  const certId = https && !s.useSystemCert && s.keypairname ? await idOf(db, 'certs', 'keypairname', group, s.keypairname) : null;
+  const certId =
+    https && !s.useSystemCert && s.keypairname ? await idOf(db, 'certs', 'keypairname', group, s.keypairname) : null;
   const pageId = await idOf(db, 'html_pages', 'html_page_name', group, s.errorHtmlPageName);
   const byRegion: Record<string, string | null> = {};
   if (s.useOriginPolicy) {
     for (const rowOfPolicy of s.usedOriginPolicies) {
       const policyId = await idOf(db, 'origin_policies', 'policy_name', group, rowOfPolicy.originPolicyName);
-      for (const region of rowOfPolicy.regionName) byRegion[region] = policyId ? `origin-policies/${policyId}.json` : null;
+      for (const region of rowOfPolicy.regionName)
+        byRegion[region] = policyId ? `origin-policies/${policyId}.json` : null;
     }
   }
   return {
@@ -54,7 +74,11 @@ export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLi
     domains: s.servername,
     listen: { http: http ? s.httpPort : [], https: https ? s.httpsPort : [] },
     acceptHttp10: s.isAcceptHttpV1,
-    tls: https ? (certId ? { certificate: `certs/${certId}.pem`, key: `certs/${certId}.key` } : { system: true }) : null,
+    tls: https
+      ? certId
+        ? { certificate: `certs/${certId}.pem`, key: `certs/${certId}.key` }
+        : { system: true }
+      : null,
     redirectHttps: http && https && s.redirecthttps ? { code: s.redirectHttpCode } : null,
     hsts: https && s.useHsts,
     upgradeInsecureRequests: s.isUpgradeInsecureRequest,
@@ -65,7 +89,9 @@ export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLi
           portMapping: s.portMappingType,
           // Static mapping: each visitor port is the origin's port too.
           port: s.portMappingType === 'default' ? s.originPort : null,
-          servers: s.origins.filter((o) => o.enabled).map((o) => ({ address: o.address, weight: o.weight, backup: o.backup })),
+          servers: s.origins
+            .filter((o) => o.enabled)
+            .map((o) => ({ address: o.address, weight: o.weight, backup: o.backup })),
         },
     upstreamTimeoutSeconds: s.upstreamTimeout,
     upstreamHttp11: s.isEnabledUpstreamHttp11,
@@ -80,10 +106,28 @@ export async function renderLineConfig(db: Kysely<Database>, row: Pick<ServiceLi
     cache: {
       ignoreArgs: s.proxyCacheIgnoreArgs,
       followOrigin: { paths: lines(s.cusFollowCachePath), files: lines(s.cusFollowCacheFile) },
-      paths: { patterns: lines(s.cusCachepath), force: lines(s.forceCusCachePath), browser: s.cusCachepathExp, edge: s.cusCachepathSrvexp, minUses: s.cusCachepathHottime },
-      files: { patterns: lines(s.cusCachefile), force: lines(s.forceCusCacheFile), browser: s.cusCachefileExp, edge: s.cusCachefileSrvexp, minUses: s.cusCachefileHottime },
+      paths: {
+        patterns: lines(s.cusCachepath),
+        force: lines(s.forceCusCachePath),
+        browser: s.cusCachepathExp,
+        edge: s.cusCachepathSrvexp,
+        minUses: s.cusCachepathHottime,
+      },
+      files: {
+        patterns: lines(s.cusCachefile),
+        force: lines(s.forceCusCacheFile),
+        browser: s.cusCachefileExp,
+        edge: s.cusCachefileSrvexp,
+        minUses: s.cusCachefileHottime,
+      },
       never: { paths: lines(s.cusNoncachepath), files: lines(s.cusNoncachefile) },
-      defaults: { files: DEFAULT_CACHED_EXTENSIONS, noncachePath: DEFAULT_NONCACHE_PATH, browser: s.defCachefileExp, edge: s.defCachefileSrvexp, minUses: s.defCachefileHottime },
+      defaults: {
+        files: DEFAULT_CACHED_EXTENSIONS,
+        noncachePath: DEFAULT_NONCACHE_PATH,
+        browser: s.defCachefileExp,
+        edge: s.defCachefileSrvexp,
+        minUses: s.defCachefileHottime,
+      },
     },
   };
 }
@@ -105,6 +149,9 @@ export const serviceLinePublisher: Publisher = {
     const paths = request.paths ?? [];
     const domains = request.domains ?? serviceLineSettingsSchema.parse(JSON.parse(row.settings)).servername;
     // The edge picks purge requests up from this folder; an empty list clears everything.
-    await writeAtomically(path.join(config.edgeDir, 'purge', `${taskNo}.json`), `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`);
+    await writeAtomically(
+      path.join(config.edgeDir, 'purge', `${taskNo}.json`),
+      `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`,
+    );
   },
 };

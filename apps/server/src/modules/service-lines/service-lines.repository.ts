@@ -5,28 +5,52 @@ import { containsIgnoringCase } from '../../db/dialect.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A page of a group's lines; the search matches a line's name or any of its domains. */
-export async function listLineRows(db: Db, q: { groupName: string; search?: string | undefined; page: number; pageSize: number }) {
+export async function listLineRows(
+  db: Db,
+  q: { groupName: string; search?: string | undefined; page: number; pageSize: number },
+) {
   const base = db
     .selectFrom('service_lines')
     .where('group_name', '=', q.groupName)
     .where((eb) =>
       eb.or([
         containsIgnoringCase('app_profile_name', q.search),
-        eb.exists(eb.selectFrom('line_domains').select('domain').whereRef('line_domains.line_id', '=', 'service_lines.id').where(containsIgnoringCase('domain', q.search))),
+        eb.exists(
+          eb
+            .selectFrom('line_domains')
+            .select('domain')
+            .whereRef('line_domains.line_id', '=', 'service_lines.id')
+            .where(containsIgnoringCase('domain', q.search)),
+        ),
       ]),
     );
   const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('app_profile_name').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('app_profile_name')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { rows, total: Number(total.n) };
 }
 
-export const findLineRow = (db: Db, id: string) => db.selectFrom('service_lines').selectAll().where('id', '=', id).executeTakeFirst();
+export const findLineRow = (db: Db, id: string) =>
+  db.selectFrom('service_lines').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findLineByName = (db: Db, groupName: string, name: string) =>
-  db.selectFrom('service_lines').selectAll().where('group_name', '=', groupName).where('app_profile_name', '=', name).executeTakeFirst();
+  db
+    .selectFrom('service_lines')
+    .selectAll()
+    .where('group_name', '=', groupName)
+    .where('app_profile_name', '=', name)
+    .executeTakeFirst();
 
 export async function countLines(db: Db, groupName: string): Promise<number> {
-  const row = await db.selectFrom('service_lines').select((eb) => eb.fn.countAll<number | string>().as('n')).where('group_name', '=', groupName).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('service_lines')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('group_name', '=', groupName)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -35,7 +59,10 @@ export async function deleteLineRow(db: Db, id: string): Promise<void> {
 }
 
 /** Which of these domains a line already has, with that line's id and name (errors name it). */
-export async function domainOwners(db: Db, domains: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+export async function domainOwners(
+  db: Db,
+  domains: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
   if (domains.length === 0) return new Map();
   const rows = await db
     .selectFrom('line_domains')
@@ -50,26 +77,61 @@ export async function domainOwners(db: Db, domains: readonly string[]): Promise<
 export async function domainsOfLines(db: Db, lineIds: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (lineIds.length === 0) return out;
-  const rows = await db.selectFrom('line_domains').select(['line_id', 'domain']).where('line_id', 'in', [...lineIds]).orderBy('created_at').orderBy('domain').execute();
+  const rows = await db
+    .selectFrom('line_domains')
+    .select(['line_id', 'domain'])
+    .where('line_id', 'in', [...lineIds])
+    .orderBy('created_at')
+    .orderBy('domain')
+    .execute();
   for (const row of rows) out.set(row.line_id, [...(out.get(row.line_id) ?? []), row.domain]);
   return out;
 }
 
 /** Makes the line's domain rows match its list, keeping the descriptions of those it keeps. */
-export async function syncLineDomains(trx: Transaction<Database>, line: { id: string; groupName: string }, domains: readonly string[], actor: string): Promise<void> {
+export async function syncLineDomains(
+  trx: Transaction<Database>,
+  line: { id: string; groupName: string },
+  domains: readonly string[],
+  actor: string,
+): Promise<void> {
   const have = await trx.selectFrom('line_domains').select('domain').where('line_id', '=', line.id).execute();
   const wanted = new Set(domains);
   const gone = have.map((r) => r.domain).filter((d) => !wanted.has(d));
-  if (gone.length) await trx.deleteFrom('line_domains').where('line_id', '=', line.id).where('domain', 'in', gone).execute();
+  if (gone.length)
+    await trx.deleteFrom('line_domains').where('line_id', '=', line.id).where('domain', 'in', gone).execute();
   const kept = new Set(have.map((r) => r.domain));
   const fresh = domains.filter((d) => !kept.has(d));
   const now = Date.now();
-  if (fresh.length) await trx.insertInto('line_domains').values(fresh.map((domain) => ({ domain, line_id: line.id, group_name: line.groupName, created_by: actor, created_at: now }))).execute();
+  if (fresh.length)
+    await trx
+      .insertInto('line_domains')
+      .values(
+        fresh.map((domain) => ({
+          domain,
+          line_id: line.id,
+          group_name: line.groupName,
+          created_by: actor,
+          created_at: now,
+        })),
+      )
+      .execute();
 }
 
-export const listLineDomains = (db: Db, lineId: string) => db.selectFrom('line_domains').selectAll().where('line_id', '=', lineId).orderBy('domain').execute();
+export const listLineDomains = (db: Db, lineId: string) =>
+  db.selectFrom('line_domains').selectAll().where('line_id', '=', lineId).orderBy('domain').execute();
 
-export async function setDomainDescriptions(db: Db, lineId: string, domains: readonly string[], description: string): Promise<void> {
+export async function setDomainDescriptions(
+  db: Db,
+  lineId: string,
+  domains: readonly string[],
+  description: string,
+): Promise<void> {
   if (domains.length === 0) return;
-  await db.updateTable('line_domains').set({ description }).where('line_id', '=', lineId).where('domain', 'in', [...domains]).execute();
+  await db
+    .updateTable('line_domains')
+    .set({ description })
+    .where('line_id', '=', lineId)
+    .where('domain', 'in', [...domains])
+    .execute();
 }

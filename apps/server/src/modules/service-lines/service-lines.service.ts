@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { serviceLineSettingsSchema, type CreateServiceLine, type ServiceLine, type ServiceLineSettings, type UpdateServiceLine } from '@parapet/shared';
+import {
+  serviceLineSettingsSchema,
+  type CreateServiceLine,
+  type ServiceLine,
+  type ServiceLineSettings,
+  type UpdateServiceLine,
+} from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 import { AppError } from '../../lib/app-error.js';
@@ -52,14 +58,25 @@ interface CoverageCheck {
   before?: ServiceLineSettings;
 }
 
-async function checked(ctx: LineContext, groupName: string, settings: ServiceLineSettings, lineId: string | null, coverage: CoverageCheck) {
+async function checked(
+  ctx: LineContext,
+  groupName: string,
+  settings: ServiceLineSettings,
+  lineId: string | null,
+  coverage: CoverageCheck,
+) {
   const resolved = await resolveLine(ctx.db, groupName, settings, lineId, ctx.originGuard);
   if (Object.keys(resolved.fields).length) {
-    const details = Object.keys(resolved.fieldParams).length ? { details: { fieldParams: resolved.fieldParams } } : undefined;
+    const details = Object.keys(resolved.fieldParams).length
+      ? { details: { fieldParams: resolved.fieldParams } }
+      : undefined;
     throw new AppError('VALIDATION_FAILED', resolved.fields, details);
   }
   const uncovered = newlyUncovered(resolved.uncovered, settings, coverage.before);
-  if (uncovered.length && !coverage.confirmed) throw new AppError('CERT_NOT_COVERING', undefined, { details: { uncovered: [{ appProfileName: coverage.name, domains: uncovered }] } });
+  if (uncovered.length && !coverage.confirmed)
+    throw new AppError('CERT_NOT_COVERING', undefined, {
+      details: { uncovered: [{ appProfileName: coverage.name, domains: uncovered }] },
+    });
   return resolved.targets;
 }
 
@@ -68,8 +85,13 @@ async function checked(ctx: LineContext, groupName: string, settings: ServiceLin
  * the same certificate were accepted when it was chosen or replaced, so saving another tab
  * does not ask again.
  */
-function newlyUncovered(uncovered: string[], settings: ServiceLineSettings, before: ServiceLineSettings | undefined): string[] {
-  if (!before?.scheme.includes('https') || before.useSystemCert || before.keypairname !== settings.keypairname) return uncovered;
+function newlyUncovered(
+  uncovered: string[],
+  settings: ServiceLineSettings,
+  before: ServiceLineSettings | undefined,
+): string[] {
+  if (!before?.scheme.includes('https') || before.useSystemCert || before.keypairname !== settings.keypairname)
+    return uncovered;
   return uncovered.filter((domain) => !before.servername.includes(domain));
 }
 
@@ -77,8 +99,25 @@ export async function createLine(ctx: LineContext, input: CreateServiceLine): Pr
   const { groupName, appProfileName } = input;
   const settings = settingsOf(input);
   const now = Date.now();
-  const row: LineRow = { id: newId(), group_name: groupName, app_profile_name: appProfileName, settings: JSON.stringify(settings), cnameto: newCname(ctx.cnameZone), status: 'Deploying', last_error: null, created_by: ctx.actor, created_at: now, updated_at: now, version: 1 };
-  const check = async () => ({ targets: await checked(ctx, groupName, settings, null, { name: appProfileName, confirmed: input.confirmUncovered === true }) });
+  const row: LineRow = {
+    id: newId(),
+    group_name: groupName,
+    app_profile_name: appProfileName,
+    settings: JSON.stringify(settings),
+    cnameto: newCname(ctx.cnameZone),
+    status: 'Deploying',
+    last_error: null,
+    created_by: ctx.actor,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const check = async () => ({
+    targets: await checked(ctx, groupName, settings, null, {
+      name: appProfileName,
+      confirmed: input.confirmUncovered === true,
+    }),
+  });
   return { taskNo: await createItem(ctx.db, serviceLineKind, { row, actor: ctx.actor, check }) };
 }
 
@@ -87,7 +126,8 @@ export async function createLine(ctx: LineContext, input: CreateServiceLine): Pr
  * answer is an empty taskNo (spec §4), and nothing changes.
  */
 export async function updateLine(ctx: LineContext, before: LineRow, input: UpdateServiceLine): Promise<TaskAnswer> {
-  if (input.appProfileName !== before.app_profile_name || input.groupName !== before.group_name) throw new AppError('VALIDATION_FAILED', { appProfileName: 'invalid_value' });
+  if (input.appProfileName !== before.app_profile_name || input.groupName !== before.group_name)
+    throw new AppError('VALIDATION_FAILED', { appProfileName: 'invalid_value' });
   return saveLine(ctx, before, settingsOf(input), input.version, input.confirmUncovered === true);
 }
 
@@ -96,13 +136,32 @@ export async function updateLine(ctx: LineContext, before: LineRow, input: Updat
  * audit entry, and queues the deployment, all in one transaction. While a task for the line is
  * in flight nothing changes and the answer is an empty taskNo.
  */
-async function saveLine(ctx: LineContext, before: LineRow, settings: ServiceLineSettings, version: number, confirmUncovered: boolean, descriptions?: { domains: string[]; description: string }): Promise<TaskAnswer> {
+async function saveLine(
+  ctx: LineContext,
+  before: LineRow,
+  settings: ServiceLineSettings,
+  version: number,
+  confirmUncovered: boolean,
+  descriptions?: { domains: string[]; description: string },
+): Promise<TaskAnswer> {
   // The write path tells a stale save so first, then answers an empty taskNo while deploying.
   const check = async () => ({
-    targets: await checked(ctx, before.group_name, settings, before.id, { name: before.app_profile_name, confirmed: confirmUncovered, before: currentSettings(before) }),
+    targets: await checked(ctx, before.group_name, settings, before.id, {
+      name: before.app_profile_name,
+      confirmed: confirmUncovered,
+      before: currentSettings(before),
+    }),
     ...(descriptions ? { descriptions } : {}),
   });
-  return { taskNo: await updateItem(ctx.db, serviceLineKind, { before, version, patch: { settings: JSON.stringify(settings) }, actor: ctx.actor, check }) };
+  return {
+    taskNo: await updateItem(ctx.db, serviceLineKind, {
+      before,
+      version,
+      patch: { settings: JSON.stringify(settings) },
+      actor: ctx.actor,
+      check,
+    }),
+  };
 }
 
 const currentSettings = settingsOfLine;
@@ -112,14 +171,28 @@ const currentSettings = settingsOfLine;
  * duplicate. New domains the line's certificate does not cover are asked about first, as a save
  * asks (only those: the line's own were accepted before).
  */
-export async function addDomains(ctx: LineContext, row: LineRow, domains: string[], description: string, confirmUncovered = false): Promise<TaskAnswer> {
+export async function addDomains(
+  ctx: LineContext,
+  row: LineRow,
+  domains: string[],
+  description: string,
+  confirmUncovered = false,
+): Promise<TaskAnswer> {
   const settings = currentSettings(row);
   const fields: Record<string, string> = {};
   domains.forEach((domain, i) => {
-    if (settings.servername.includes(domain) || domains.indexOf(domain) !== i) fields[`servername.${i}`] = 'duplicate_entry';
+    if (settings.servername.includes(domain) || domains.indexOf(domain) !== i)
+      fields[`servername.${i}`] = 'duplicate_entry';
   });
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
-  return saveLine(ctx, row, { ...settings, servername: [...settings.servername, ...domains] }, row.version, confirmUncovered, { domains, description });
+  return saveLine(
+    ctx,
+    row,
+    { ...settings, servername: [...settings.servername, ...domains] },
+    row.version,
+    confirmUncovered,
+    { domains, description },
+  );
 }
 
 /** Takes domains off a line; the line keeps at least one. */
@@ -133,11 +206,24 @@ export async function removeDomains(ctx: LineContext, row: LineRow, domains: str
 }
 
 /** The same description on several domains; the edge does not read it, so no task. */
-export async function describeDomains(ctx: LineContext, row: LineRow, domains: string[], description: string): Promise<void> {
+export async function describeDomains(
+  ctx: LineContext,
+  row: LineRow,
+  domains: string[],
+  description: string,
+): Promise<void> {
   assertOwnDomains(currentSettings(row), domains);
   await ctx.db.transaction().execute(async (trx) => {
     await setDomainDescriptions(trx, row.id, domains, description);
-    await appendAudit(trx, { actor: ctx.actor, groupName: row.group_name, entity: 'service-line', entityId: row.id, action: 'update', before: null, after: { domains, description } });
+    await appendAudit(trx, {
+      actor: ctx.actor,
+      groupName: row.group_name,
+      entity: 'service-line',
+      entityId: row.id,
+      action: 'update',
+      before: null,
+      after: { domains, description },
+    });
   });
 }
 
@@ -155,9 +241,16 @@ export async function deleteLine(ctx: LineContext, row: LineRow): Promise<TaskAn
 }
 
 /** Clearing cache is a task of its own; no path means everything, no domain list means every domain. */
-export async function purgeLine(ctx: LineContext, row: LineRow, paths: string[], domains?: string[]): Promise<TaskAnswer> {
+export async function purgeLine(
+  ctx: LineContext,
+  row: LineRow,
+  paths: string[],
+  domains?: string[],
+): Promise<TaskAnswer> {
   if (row.status === 'Deleting') return { taskNo: ALREADY_DEPLOYING };
   if (domains) assertOwnDomains(currentSettings(row), domains);
   const payload = domains ? { paths, domains } : { paths };
-  return { taskNo: await queueItemTask(ctx.db, serviceLineKind, { row, actor: ctx.actor, operation: 'purge', payload }) };
+  return {
+    taskNo: await queueItemTask(ctx.db, serviceLineKind, { row, actor: ctx.actor, operation: 'purge', payload }),
+  };
 }

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SERVICE_LINE_API, documentExistAnswerSchema, documentExistQuerySchema, errorBodySchema, ipValidateAnswerSchema, ipValidateSchema, isIP, isOriginAddress } from '@parapet/shared';
+import {
+  SERVICE_LINE_API,
+  documentExistAnswerSchema,
+  documentExistQuerySchema,
+  errorBodySchema,
+  ipValidateAnswerSchema,
+  ipValidateSchema,
+  isIP,
+  isOriginAddress,
+} from '@parapet/shared';
 import { domainOwners, findLineByName } from './service-lines.repository.js';
 
 const tags = ['service lines'];
@@ -10,23 +19,44 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
-  app.post(SERVICE_LINE_API.ipValidate, { schema: { tags, security, summary: 'Is a value a valid origin address or IP', body: ipValidateSchema, response: { 200: ipValidateAnswerSchema, ...errors } } }, async (request) => {
-    const { topic, val } = request.body;
-    const value = val.trim();
-    if (topic !== 'origin') return { success: isIP(value) !== 0 };
-    if (!isOriginAddress(value)) return { success: false, code: 'invalid_origin_address' as const };
-    // The same rule as a save: a private address would only be refused there.
-    const problem = await app.originGuard.problemOf(value);
-    return problem ? { success: false, code: problem } : { success: true };
-  });
+  app.post(
+    SERVICE_LINE_API.ipValidate,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Is a value a valid origin address or IP',
+        body: ipValidateSchema,
+        response: { 200: ipValidateAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { topic, val } = request.body;
+      const value = val.trim();
+      if (topic !== 'origin') return { success: isIP(value) !== 0 };
+      if (!isOriginAddress(value)) return { success: false, code: 'invalid_origin_address' as const };
+      // The same rule as a save: a private address would only be refused there.
+      const problem = await app.originGuard.problemOf(value);
+      return problem ? { success: false, code: problem } : { success: true };
+    },
+  );
 
   app.get(
     SERVICE_LINE_API.documentExist,
-    { schema: { tags, security, summary: 'Is a line name taken in the group, or a domain taken by any line', querystring: documentExistQuerySchema, response: { 200: documentExistAnswerSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Is a line name taken in the group, or a domain taken by any line',
+        querystring: documentExistQuerySchema,
+        response: { 200: documentExistAnswerSchema, ...errors },
+      },
+    },
     async (request) => {
       const { topic, fieldVal, groupName } = request.query;
       await app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: 'read' });
-      if (topic === 'appProfileName') return { exist: (await findLineByName(app.store.db, groupName, fieldVal)) !== undefined };
+      if (topic === 'appProfileName')
+        return { exist: (await findLineByName(app.store.db, groupName, fieldVal)) !== undefined };
       // A domain is unique across all groups; the answer says only whether it is free.
       const owners = await domainOwners(app.store.db, [fieldVal.toLowerCase()]);
       return { exist: owners.size > 0 };

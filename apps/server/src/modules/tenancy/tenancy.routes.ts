@@ -23,7 +23,12 @@ import { findGroup } from '../groups/groups.repository.js';
 import { groupUsage } from './usage.js';
 
 /** Plans are frozen data; answers carry copies. */
-const toWire = (p: PlanSpec) => ({ ...p, wafActions: [...p.wafActions], features: [...p.features], packages: [...p.packages] });
+const toWire = (p: PlanSpec) => ({
+  ...p,
+  wafActions: [...p.wafActions],
+  features: [...p.features],
+  packages: [...p.packages],
+});
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['tenancy'];
@@ -39,33 +44,86 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     return group;
   };
 
-  app.get(GROUP_API.resourceLimits, { schema: { tags, security, summary: "A group's plan limits beside its current usage", querystring: groupQuerySchema, response: { 200: resourceLimitsAnswerSchema, ...errors } } }, async (request) => {
-    await app.assertGroupAccess(request, request.query.groupName, 'member');
-    const group = await groupOf(request.query.groupName);
-    return { groupName: group.name, plan: toWire(planOf(group.plan)), usage: await groupUsage(app.store.db, group.name) };
-  });
-
-  app.get(GROUP_API.platformPlan, { schema: { tags, security, summary: 'Every plan, and the current one of a group', querystring: z.object({ groupName: z.string().min(1).max(64).optional() }), response: { 200: platformPlanSchema, ...errors } } }, async (request) => {
-    let currentPlan = planNameSchema.parse(DEFAULT_PLAN);
-    if (request.query.groupName) {
+  app.get(
+    GROUP_API.resourceLimits,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A group's plan limits beside its current usage",
+        querystring: groupQuerySchema,
+        response: { 200: resourceLimitsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
       await app.assertGroupAccess(request, request.query.groupName, 'member');
-      currentPlan = (await groupOf(request.query.groupName)).plan;
-    }
-    return { currentPlan, planSpec: Object.values(PLANS).map(toWire) };
-  });
+      const group = await groupOf(request.query.groupName);
+      return {
+        groupName: group.name,
+        plan: toWire(planOf(group.plan)),
+        usage: await groupUsage(app.store.db, group.name),
+      };
+    },
+  );
 
-  app.get(GROUP_API.platformPrefs, { schema: { tags, security, summary: 'Landing page and group list settings', response: { 200: platformPrefsSchema, ...errors } } }, async () => app.config.prefs);
+  app.get(
+    GROUP_API.platformPlan,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every plan, and the current one of a group',
+        querystring: z.object({ groupName: z.string().min(1).max(64).optional() }),
+        response: { 200: platformPlanSchema, ...errors },
+      },
+    },
+    async (request) => {
+      let currentPlan = planNameSchema.parse(DEFAULT_PLAN);
+      if (request.query.groupName) {
+        await app.assertGroupAccess(request, request.query.groupName, 'member');
+        currentPlan = (await groupOf(request.query.groupName)).plan;
+      }
+      return { currentPlan, planSpec: Object.values(PLANS).map(toWire) };
+    },
+  );
 
-  app.get(GROUP_API.audit, { schema: { tags, security, summary: "An entity's change history (admins, or members of its group)", querystring: auditQuerySchema, response: { 200: auditListSchema, ...errors } } }, async (request) => {
-    const user = await request.actor();
-    if (user.privilege !== 'admin') {
-      // Members read their group's history of what their role lets them read (the entries hold
-      // whole items: origin addresses, domains…); accounts, groups and unknown kinds are the admins'.
-      const { entity, groupName } = request.query;
-      const permission = Object.hasOwn(ENTITY_PERMISSION, entity) ? ENTITY_PERMISSION[entity as DeployEntity] : undefined;
-      if (!groupName || !permission) throw new AppError('FORBIDDEN');
-      await app.assertGroupAccess(request, groupName, { permission, access: 'read' });
-    }
-    return { items: await listAudit(app.store.db, request.query) };
-  });
+  app.get(
+    GROUP_API.platformPrefs,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Landing page and group list settings',
+        response: { 200: platformPrefsSchema, ...errors },
+      },
+    },
+    async () => app.config.prefs,
+  );
+
+  app.get(
+    GROUP_API.audit,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An entity's change history (admins, or members of its group)",
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await request.actor();
+      if (user.privilege !== 'admin') {
+        // Members read their group's history of what their role lets them read (the entries hold
+        // whole items: origin addresses, domains…); accounts, groups and unknown kinds are the admins'.
+        const { entity, groupName } = request.query;
+        const permission = Object.hasOwn(ENTITY_PERMISSION, entity)
+          ? ENTITY_PERMISSION[entity as DeployEntity]
+          : undefined;
+        if (!groupName || !permission) throw new AppError('FORBIDDEN');
+        await app.assertGroupAccess(request, groupName, { permission, access: 'read' });
+      }
+      return { items: await listAudit(app.store.db, request.query) };
+    },
+  );
 };

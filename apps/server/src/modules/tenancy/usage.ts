@@ -8,7 +8,11 @@ import type { Database } from '../../db/schema.js';
  * own (see core/registry.ts); a limit no kind counts yet (WAF rules) counts zero.
  */
 export async function groupUsage(db: Kysely<Database>, groupName: string): Promise<Record<CountedLimit, number>> {
-  const counters = new Map(deployedKinds().flatMap((kind) => (kind.quota ? [[kind.quota.limit, kind.quota.count] as const] : [])));
-  const entries = await Promise.all(COUNTED_LIMITS.map(async (limit) => [limit, (await counters.get(limit)?.(db, groupName)) ?? 0] as const));
+  const counters = new Map(
+    deployedKinds().flatMap((kind) => (kind.quota ? [[kind.quota.limit, kind.quota.count] as const] : [])),
+  );
+  const entries = await Promise.all(
+    COUNTED_LIMITS.map(async (limit) => [limit, (await counters.get(limit)?.(db, groupName)) ?? 0] as const),
+  );
   return Object.fromEntries(entries) as Record<CountedLimit, number>;
 }

@@ -2,11 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export async function findAvatar(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('user_avatars').select(['mime', 'data', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user_avatars')
+    .select(['mime', 'data', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function hasAvatar(db: Kysely<Database>, userId: string): Promise<boolean> {
-  return (await db.selectFrom('user_avatars').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('user_avatars').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export async function saveAvatar(db: Kysely<Database>, userId: string, mime: string, bytes: Buffer): Promise<void> {

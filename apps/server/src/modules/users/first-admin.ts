@@ -16,7 +16,11 @@ export interface FirstAdminSettings {
  * On an empty store, creates the first admin. Without a configured password a random one is
  * made and printed once; it is never stored anywhere but as its hash.
  */
-export async function ensureFirstAdmin(db: Kysely<Database>, admin: FirstAdminSettings, log: FastifyBaseLogger): Promise<boolean> {
+export async function ensureFirstAdmin(
+  db: Kysely<Database>,
+  admin: FirstAdminSettings,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const password = admin.password ?? randomBytes(18).toString('base64url');
   const now = Date.now();
@@ -42,7 +46,10 @@ export async function ensureFirstAdmin(db: Kysely<Database>, admin: FirstAdminSe
   if (admin.password) {
     log.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME and ADMIN_PASSWORD');
   } else {
-    log.warn({ username: admin.username }, `first admin "${admin.username}" created with a random password, shown only this once: ${password}`);
+    log.warn(
+      { username: admin.username },
+      `first admin "${admin.username}" created with a random password, shown only this once: ${password}`,
+    );
   }
   return true;
 }

@@ -2,7 +2,10 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

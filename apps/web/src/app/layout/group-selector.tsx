@@ -14,7 +14,11 @@ export function GroupSelector() {
   const { allowed, selected } = useGroupContext();
   const [, setParams] = useSearchParams();
 
-  const options = allowed.map((name) => ({ value: name, label: name === ALL_GROUPS ? t('header.allGroups') : name, 'data-testid': `group-option-${name}` }));
+  const options = allowed.map((name) => ({
+    value: name,
+    label: name === ALL_GROUPS ? t('header.allGroups') : name,
+    'data-testid': `group-option-${name}`,
+  }));
   const choose = (groupName: string) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);

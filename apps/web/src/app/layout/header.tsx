@@ -9,7 +9,13 @@ export function AppHeader() {
   const { token } = theme.useToken();
   const narrow = useNarrow();
   return (
-    <Layout.Header style={{ background: token.colorBgContainer, padding: narrow ? '0 12px' : '0 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    <Layout.Header
+      style={{
+        background: token.colorBgContainer,
+        padding: narrow ? '0 12px' : '0 24px',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
       <Flex align="center" justify="space-between" gap={narrow ? 8 : 16} style={{ height: '100%' }}>
         <GroupSelector />
         {/* Never squeezed off screen: on a phone these two show their icons only. */}

@@ -8,7 +8,10 @@ describe('findNavSelection', () => {
   });
 
   it('prefers the longest matching path', () => {
-    expect(findNavSelection('/service-lines/create')).toEqual({ selected: '/service-lines/create', group: 'service-lines' });
+    expect(findNavSelection('/service-lines/create')).toEqual({
+      selected: '/service-lines/create',
+      group: 'service-lines',
+    });
     expect(findNavSelection('/service-lines')).toEqual({ selected: '/service-lines', group: 'service-lines' });
   });
 

@@ -17,9 +17,24 @@ import { permissionOf } from '../page-access';
 
 /** Keys of nav.json's "menu" object. */
 export type NavLabel =
-  | 'dashboard' | 'serviceLines' | 'serviceLineList' | 'serviceLineCreate' | 'serviceOverview' | 'firewallRules'
-  | 'htmlPages' | 'originPolicies' | 'certs' | 'eventLogs' | 'account' | 'profile' | 'changePassword' | 'security' | 'subscription'
-  | 'administration' | 'adminUsers' | 'adminGroups';
+  | 'dashboard'
+  | 'serviceLines'
+  | 'serviceLineList'
+  | 'serviceLineCreate'
+  | 'serviceOverview'
+  | 'firewallRules'
+  | 'htmlPages'
+  | 'originPolicies'
+  | 'certs'
+  | 'eventLogs'
+  | 'account'
+  | 'profile'
+  | 'changePassword'
+  | 'security'
+  | 'subscription'
+  | 'administration'
+  | 'adminUsers'
+  | 'adminGroups';
 
 export interface NavLeaf {
   path: string;
@@ -84,7 +99,11 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in ent
  * (the shared `can`, with the pages' permissions of page-access.ts), and so are menu groups
  * left empty or meant for admins only.
  */
-export function visibleNavEntries(user: Pick<CurrentUser, 'privilege' | 'inGroupsRole'> | undefined, groupName: string | undefined, entries: NavEntry[] = NAV_ENTRIES): NavEntry[] {
+export function visibleNavEntries(
+  user: Pick<CurrentUser, 'privilege' | 'inGroupsRole'> | undefined,
+  groupName: string | undefined,
+  entries: NavEntry[] = NAV_ENTRIES,
+): NavEntry[] {
   if (!user) return [];
   const readable = (leaf: NavLeaf) => {
     const permission = permissionOf(leaf.path);

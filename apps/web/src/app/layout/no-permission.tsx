@@ -6,5 +6,12 @@ import { useDocumentTitle } from '@/components/page-title';
 export function NoPermission() {
   const { t } = useTranslation();
   useDocumentTitle(t('noPermission.title'));
-  return <Result status="403" title={t('noPermission.title')} subTitle={t('noPermission.description')} data-testid="no-permission" />;
+  return (
+    <Result
+      status="403"
+      title={t('noPermission.title')}
+      subTitle={t('noPermission.description')}
+      data-testid="no-permission"
+    />
+  );
 }

@@ -36,7 +36,9 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
     ),
   });
   const items: MenuProps['items'] = visibleNavEntries(user, groupName).map((entry) =>
-    isGroup(entry) ? { key: entry.key, icon: entry.icon, label: t(`nav:menu.${entry.label}`), children: entry.children.map(leaf) } : leaf(entry),
+    isGroup(entry)
+      ? { key: entry.key, icon: entry.icon, label: t(`nav:menu.${entry.label}`), children: entry.children.map(leaf) }
+      : leaf(entry),
   );
   // Expanded, the group holding the current page stays open. Collapsed, groups are hover
   // pop-ups, so only what the pointer opened is open (and collapsing closes them all).
@@ -47,7 +49,15 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
   };
 
   return (
-    <Layout.Sider collapsible collapsed={collapsed} onCollapse={collapse} breakpoint="lg" width={232} collapsedWidth={narrow ? 0 : 80} data-testid="sidebar">
+    <Layout.Sider
+      collapsible
+      collapsed={collapsed}
+      onCollapse={collapse}
+      breakpoint="lg"
+      width={232}
+      collapsedWidth={narrow ? 0 : 80}
+      data-testid="sidebar"
+    >
       <Link to={withGroup(PATHS.home, groupName)} style={{ display: 'block', padding: '16px 24px' }}>
         <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
           {collapsed ? t('common:appName').slice(0, 1) : t('common:appName')}

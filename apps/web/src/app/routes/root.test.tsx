@@ -12,7 +12,11 @@ describe('the navigation progress bar', () => {
           Component: RootLayout,
           children: [
             { path: '/', element: <Link to="/slow">go</Link> },
-            { path: '/slow', loader: () => new Promise<null>((resolve) => (finish = () => resolve(null))), element: <p>arrived</p> },
+            {
+              path: '/slow',
+              loader: () => new Promise<null>((resolve) => (finish = () => resolve(null))),
+              element: <p>arrived</p>,
+            },
           ],
         },
       ],

@@ -3,8 +3,19 @@ import { diffAudit, flattenValues } from './audit-diff';
 
 describe('diffAudit', () => {
   it('names the leaves that changed, were added or removed, and leaves equal fields out', () => {
-    const before = { name: 'acme', plan: 'basic', memberCount: 2, rolePermissions: { certificates: { read: true, write: false } }, tags: ['a'] };
-    const after = { name: 'acme', plan: 'pro', rolePermissions: { certificates: { read: true, write: true }, eventLogs: { read: true } }, tags: ['a', 'b'] };
+    const before = {
+      name: 'acme',
+      plan: 'basic',
+      memberCount: 2,
+      rolePermissions: { certificates: { read: true, write: false } },
+      tags: ['a'],
+    };
+    const after = {
+      name: 'acme',
+      plan: 'pro',
+      rolePermissions: { certificates: { read: true, write: true }, eventLogs: { read: true } },
+      tags: ['a', 'b'],
+    };
     expect(diffAudit(before, after)).toEqual([
       { field: 'memberCount', kind: 'removed', before: 2 },
       { field: 'plan', kind: 'changed', before: 'basic', after: 'pro' },
@@ -23,7 +34,9 @@ describe('diffAudit', () => {
   });
 
   it('treats a value turning null or an object as a change of that field', () => {
-    expect(diffAudit({ phone: '1' }, { phone: null })).toEqual([{ field: 'phone', kind: 'changed', before: '1', after: null }]);
+    expect(diffAudit({ phone: '1' }, { phone: null })).toEqual([
+      { field: 'phone', kind: 'changed', before: '1', after: null },
+    ]);
     expect(diffAudit({ x: {} }, { x: {} })).toEqual([]);
   });
 });

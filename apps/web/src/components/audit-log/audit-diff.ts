@@ -8,14 +8,16 @@ export interface DiffRow {
   after?: unknown;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Nested objects become dotted paths, so a diff names the leaf that changed; arrays stay whole. */
 export function flattenValues(value: Record<string, unknown> | null | undefined, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, inner] of Object.entries(value ?? {})) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (isPlainObject(inner) && Object.keys(inner).length > 0) for (const [k, v] of flattenValues(inner, path)) out.set(k, v);
+    if (isPlainObject(inner) && Object.keys(inner).length > 0)
+      for (const [k, v] of flattenValues(inner, path)) out.set(k, v);
     else out.set(path, inner);
   }
   return out;

@@ -13,8 +13,18 @@ export interface EntityLabels {
 
 const ORIGIN_KEYS = (ns: 'serviceLines' | 'originPolicies') =>
   ns === 'serviceLines'
-    ? { 'origins.address': 'serviceLines:fields.originAddress', 'origins.weight': 'serviceLines:fields.originWeight', 'origins.backup': 'serviceLines:fields.originBackup', 'origins.enabled': 'serviceLines:fields.originEnabled' }
-    : { 'origins.address': 'originPolicies:form.address', 'origins.weight': 'originPolicies:form.weight', 'origins.backup': 'originPolicies:form.backup', 'origins.enabled': 'originPolicies:form.enabled' };
+    ? {
+        'origins.address': 'serviceLines:fields.originAddress',
+        'origins.weight': 'serviceLines:fields.originWeight',
+        'origins.backup': 'serviceLines:fields.originBackup',
+        'origins.enabled': 'serviceLines:fields.originEnabled',
+      }
+    : {
+        'origins.address': 'originPolicies:form.address',
+        'origins.weight': 'originPolicies:form.weight',
+        'origins.backup': 'originPolicies:form.backup',
+        'origins.enabled': 'originPolicies:form.enabled',
+      };
 
 export const ENTITY_LABELS: Record<string, EntityLabels> = {
   'service-line': {
@@ -30,11 +40,19 @@ export const ENTITY_LABELS: Record<string, EntityLabels> = {
     prefixes: ['serviceLines:fields.', 'display:fields.'],
   },
   'origin-policy': {
-    keys: { region: 'originPolicies:form.regions', loadBalancerSticky: 'originPolicies:form.sticky', originscheme: 'originPolicies:form.originScheme', ...ORIGIN_KEYS('originPolicies') },
+    keys: {
+      region: 'originPolicies:form.regions',
+      loadBalancerSticky: 'originPolicies:form.sticky',
+      originscheme: 'originPolicies:form.originScheme',
+      ...ORIGIN_KEYS('originPolicies'),
+    },
     prefixes: ['originPolicies:form.', 'display:fields.'],
   },
   cert: { keys: {}, prefixes: ['certs:fields.', 'display:fields.'] },
-  'html-page': { keys: { htmlPageName: 'htmlPages:fields.name', fileName: 'htmlPages:fields.file' }, prefixes: ['htmlPages:fields.', 'display:fields.'] },
+  'html-page': {
+    keys: { htmlPageName: 'htmlPages:fields.name', fileName: 'htmlPages:fields.file' },
+    prefixes: ['htmlPages:fields.', 'display:fields.'],
+  },
   group: { keys: {}, prefixes: ['admin:groups.', 'display:fields.'] },
   user: { keys: {}, prefixes: ['admin:users.', 'profile:info.', 'display:fields.'] },
   member: { keys: {}, prefixes: ['display:fields.'] },
@@ -52,7 +70,15 @@ export const ENUM_VALUES: Record<string, string> = {
 };
 
 /** Fields holding a moment (epoch ms or ISO text). */
-export const DATE_FIELDS = new Set(['validityEnd', 'validityStart', 'createdAt', 'updatedAt', 'credentialsChangedAt', 'checkedAt', 'at']);
+export const DATE_FIELDS = new Set([
+  'validityEnd',
+  'validityStart',
+  'createdAt',
+  'updatedAt',
+  'credentialsChangedAt',
+  'checkedAt',
+  'at',
+]);
 /** Fields holding region codes. */
 export const REGION_FIELDS = new Set(['region', 'regionName']);
 /** Cache expiries (`1d`): the browser's and the server's. */

@@ -1,4 +1,12 @@
-import { LOCALES, originPolicySettingsSchema, originSchema, PERMISSIONS, serviceLineSettingsSchema, usedOriginPolicySchema, usedWafRuleSchema } from '@parapet/shared';
+import {
+  LOCALES,
+  originPolicySettingsSchema,
+  originSchema,
+  PERMISSIONS,
+  serviceLineSettingsSchema,
+  usedOriginPolicySchema,
+  usedWafRuleSchema,
+} from '@parapet/shared';
 import { describe, expect, it } from 'vitest';
 import { valueFormat } from '@/lib/format-values';
 import { i18n, initI18n } from '@/lib/i18n';
@@ -8,7 +16,10 @@ initI18n();
 
 function formatIn(entity: string, language: string) {
   const fixed = i18n.getFixedT(language);
-  const translator: Translator = { t: (key, options) => String(fixed(key as never, options as never)), exists: (key) => i18n.exists(key, { lng: language }) };
+  const translator: Translator = {
+    t: (key, options) => String(fixed(key as never, options as never)),
+    exists: (key) => i18n.exists(key, { lng: language }),
+  };
   return auditFormat(entity, translator, valueFormat(i18n.getFixedT(language, 'display'), language));
 }
 
@@ -16,12 +27,32 @@ const listFields = (list: string, shape: object) => Object.keys(shape).map((key)
 
 /** The fields each entity's audit entries hold (the server's audit views; the shared schemas where there is one). */
 const AUDITED: Record<string, string[]> = {
-  'service-line': ['appProfileName', ...Object.keys(serviceLineSettingsSchema.shape), ...listFields('origins', originSchema.shape), ...listFields('usedOriginPolicies', usedOriginPolicySchema.shape), ...listFields('usedWafRules', usedWafRuleSchema.shape)],
-  'origin-policy': ['policyName', ...Object.keys(originPolicySettingsSchema.shape), ...listFields('origins', originSchema.shape)],
+  'service-line': [
+    'appProfileName',
+    ...Object.keys(serviceLineSettingsSchema.shape),
+    ...listFields('origins', originSchema.shape),
+    ...listFields('usedOriginPolicies', usedOriginPolicySchema.shape),
+    ...listFields('usedWafRules', usedWafRuleSchema.shape),
+  ],
+  'origin-policy': [
+    'policyName',
+    ...Object.keys(originPolicySettingsSchema.shape),
+    ...listFields('origins', originSchema.shape),
+  ],
   cert: ['keypairname', 'commonName', 'validityEnd', 'pemFileName'],
   'html-page': ['htmlPageName', 'fileName', 'ridPosition', 'ridColor', 'contentBytes'],
   group: ['name', 'plan'],
-  user: ['username', 'email', 'disabled', 'credentialsChangedAt', 'via', 'phoneNumber', 'hasAvatar', 'avatarType', 'otpEnabled'],
+  user: [
+    'username',
+    'email',
+    'disabled',
+    'credentialsChangedAt',
+    'via',
+    'phoneNumber',
+    'hasAvatar',
+    'avatarType',
+    'otpEnabled',
+  ],
   member: Object.entries(PERMISSIONS).flatMap(([area, children]) => [
     `rolePermissions.${area}.read`,
     `rolePermissions.${area}.write`,
@@ -34,7 +65,9 @@ describe('audit field labels', () => {
     const missing = LOCALES.flatMap((language) =>
       Object.entries(AUDITED).flatMap(([entity, fields]) => {
         const { label } = formatIn(entity, language);
-        return fields.filter((field) => label(field) === field || /^[a-z]+[A-Z.]/.test(label(field))).map((field) => `${language} ${entity} ${field}`);
+        return fields
+          .filter((field) => label(field) === field || /^[a-z]+[A-Z.]/.test(label(field)))
+          .map((field) => `${language} ${entity} ${field}`);
       }),
     );
     expect(missing).toEqual([]);
@@ -44,7 +77,9 @@ describe('audit field labels', () => {
     expect(formatIn('service-line', 'en-US').label('errorHtmlPageName')).toBe('Error HTML Page Name');
     expect(formatIn('service-line', 'zh-CN').label('errorHtmlPageName')).toBe('错误页面');
     expect(formatIn('cert', 'zh-TW').label('validityEnd')).toBe('有效期至');
-    expect(formatIn('member', 'en-US').label('rolePermissions.serviceLines.children.origin.write')).toBe('Service Lines · Origin · Write');
+    expect(formatIn('member', 'en-US').label('rolePermissions.serviceLines.children.origin.write')).toBe(
+      'Service Lines · Origin · Write',
+    );
     expect(formatIn('origin-policy', 'zh-TW').label('origins.weight')).toBe('權重');
   });
 });
@@ -64,8 +99,14 @@ describe('audit values', () => {
         { address: '10.0.0.1', weight: 1, backup: false, enabled: true },
         { address: '10.0.0.2', weight: 5, backup: true, enabled: true },
       ]),
-    ).toBe('Address: 10.0.0.1, Weight: 1, As Backup: No, Enabled: Yes\nAddress: 10.0.0.2, Weight: 5, As Backup: Yes, Enabled: Yes');
-    expect(formatIn('service-line', 'zh-CN').value('usedOriginPolicies', [{ regionName: ['default', 'JP'], originPolicyName: 'p1' }])).toBe('区域: 默认（其他所有访客）, 日本, 源站策略: p1');
+    ).toBe(
+      'Address: 10.0.0.1, Weight: 1, As Backup: No, Enabled: Yes\nAddress: 10.0.0.2, Weight: 5, As Backup: Yes, Enabled: Yes',
+    );
+    expect(
+      formatIn('service-line', 'zh-CN').value('usedOriginPolicies', [
+        { regionName: ['default', 'JP'], originPolicyName: 'p1' },
+      ]),
+    ).toBe('区域: 默认（其他所有访客）, 日本, 源站策略: p1');
   });
 
   it('translates yes/no, durations, schemes and coded values', () => {

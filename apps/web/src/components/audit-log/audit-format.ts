@@ -21,13 +21,22 @@ const leaf = (field: string) => field.slice(field.lastIndexOf('.') + 1);
 /** The labels and value formats of one audit entity's fields in the current language. */
 export function auditFormat(entity: string, { t, exists }: Translator, format: ValueFormat): AuditFormat {
   const source = ENTITY_LABELS[entity] ?? { keys: {}, prefixes: ['display:fields.'] };
-  const keyOf = (field: string) => [source.keys[field], ...source.prefixes.map((prefix) => prefix + field)].find((key) => key !== undefined && exists(key));
+  const keyOf = (field: string) =>
+    [source.keys[field], ...source.prefixes.map((prefix) => prefix + field)].find(
+      (key) => key !== undefined && exists(key),
+    );
 
   const label = (field: string): string => {
     const permission = PERMISSION_PATH.exec(field);
     if (permission) {
       const [, area, child, access] = permission;
-      return [t(`admin:permissions.names.${area}`), child ? t(`admin:permissions.tabs.${child}`) : null, t(`admin:permissions.${access}`)].filter(Boolean).join(' · ');
+      return [
+        t(`admin:permissions.names.${area}`),
+        child ? t(`admin:permissions.tabs.${child}`) : null,
+        t(`admin:permissions.${access}`),
+      ]
+        .filter(Boolean)
+        .join(' · ');
     }
     const key = keyOf(field) ?? (field.includes('.') ? keyOf(leaf(field)) : undefined);
     return key ? t(key) : field;
@@ -50,7 +59,10 @@ export function auditFormat(entity: string, { t, exists }: Translator, format: V
     if (name === 'contentBytes' && typeof raw === 'number') return t('display:units.bytes', { value: raw });
     const enumPrefix = ENUM_VALUES[name];
     if (enumPrefix && typeof raw === 'string' && exists(enumPrefix + raw)) return t(enumPrefix + raw);
-    if (Array.isArray(raw)) return raw.every(isPrimitive) ? raw.map((item) => value(field, item)).join(', ') : raw.map((item) => (isPrimitive(item) ? value(field, item) : objectLine(field, item as object))).join('\n');
+    if (Array.isArray(raw))
+      return raw.every(isPrimitive)
+        ? raw.map((item) => value(field, item)).join(', ')
+        : raw.map((item) => (isPrimitive(item) ? value(field, item) : objectLine(field, item as object))).join('\n');
     if (typeof raw === 'object') return objectLine(field, raw);
     return String(raw);
   };

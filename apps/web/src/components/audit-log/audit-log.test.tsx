@@ -10,8 +10,28 @@ import { AuditLog } from './audit-log';
 afterEach(() => vi.unstubAllGlobals());
 
 const ENTRIES: AuditEntry[] = [
-  { id: '2', at: Date.UTC(2025, 0, 2, 10, 0, 0), actor: 'root', groupName: 'acme', entity: 'member', entityId: 'acme/ada', action: 'update', before: { rolePermissions: { certificates: { read: true } } }, after: { rolePermissions: { certificates: { read: true, write: true } } } },
-  { id: '1', at: Date.UTC(2025, 0, 1, 9, 0, 0), actor: 'root', groupName: 'acme', entity: 'member', entityId: 'acme/ada', action: 'create', before: null, after: { rolePermissions: { certificates: { read: true } } } },
+  {
+    id: '2',
+    at: Date.UTC(2025, 0, 2, 10, 0, 0),
+    actor: 'root',
+    groupName: 'acme',
+    entity: 'member',
+    entityId: 'acme/ada',
+    action: 'update',
+    before: { rolePermissions: { certificates: { read: true } } },
+    after: { rolePermissions: { certificates: { read: true, write: true } } },
+  },
+  {
+    id: '1',
+    at: Date.UTC(2025, 0, 1, 9, 0, 0),
+    actor: 'root',
+    groupName: 'acme',
+    entity: 'member',
+    entityId: 'acme/ada',
+    action: 'create',
+    before: null,
+    after: { rolePermissions: { certificates: { read: true } } },
+  },
 ];
 
 function renderLog() {
@@ -32,7 +52,10 @@ describe('AuditLog', () => {
     const fetchMock = renderLog();
     const rows = await screen.findAllByTestId('audit-entry');
     // Dates in the user's locale (dayjs 'lll'), not a fixed ISO-like pattern.
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Updatedacme\/adarootJan 2, 2025/), expect.stringMatching(/^Createdacme\/adarootJan 1, 2025/)]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Updatedacme\/adarootJan 2, 2025/),
+      expect.stringMatching(/^Createdacme\/adarootJan 1, 2025/),
+    ]);
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.pathname).toBe('/api/audit');
     expect(Object.fromEntries(url.searchParams)).toEqual({ entity: 'member', groupName: 'acme' });
@@ -43,9 +66,14 @@ describe('AuditLog', () => {
     const [update, create] = await screen.findAllByTestId('audit-entry');
     fireEvent.click(update as HTMLElement);
     const changed = await screen.findAllByTestId('audit-diff-row');
-    expect(changed.map((row) => [row.getAttribute('data-kind'), within(row).getAllByRole('cell').map((c) => c.textContent)])).toEqual([
-      ['added', ['Certificates · Write', '', 'Yes', 'Added']],
-    ]);
+    expect(
+      changed.map((row) => [
+        row.getAttribute('data-kind'),
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ]),
+    ).toEqual([['added', ['Certificates · Write', '', 'Yes', 'Added']]]);
     fireEvent.click(create as HTMLElement);
     await screen.findByText('Certificates · Read');
     const all = screen.getAllByTestId('audit-diff-row').map((row) => row.getAttribute('data-kind'));

@@ -11,7 +11,10 @@ export function useAuditFormat(entity: string): AuditFormat {
   return useMemo(() => {
     const fixed = i18n.getFixedT(language);
     // Keys are composed from field names at run time; audit-fields.test.ts holds them to the files.
-    const translator: Translator = { t: (key, options) => String(fixed(key as never, options as never)), exists: (key) => i18n.exists(key, { lng: language }) };
+    const translator: Translator = {
+      t: (key, options) => String(fixed(key as never, options as never)),
+      exists: (key) => i18n.exists(key, { lng: language }),
+    };
     return auditFormat(entity, translator, format);
   }, [i18n, language, entity, format]);
 }

@@ -21,13 +21,25 @@ afterEach(() => {
 describe('live origin health', () => {
   it('makes the origin-policy lists stale on origin.health, and nothing else', () => {
     const queryClient = new QueryClient();
-    const list = originPoliciesQueryOptions({ groupName: 'acme', search: '', page: 1, pageSize: 10, filters: {} }).queryKey;
+    const list = originPoliciesQueryOptions({
+      groupName: 'acme',
+      search: '',
+      page: 1,
+      pageSize: 10,
+      filters: {},
+    }).queryKey;
     queryClient.setQueryData(list, { items: [], total: 0 });
     queryClient.setQueryData(['certs', { groupName: 'acme' }], { items: [], total: 0 });
     queryClient.setQueryData(['user'], { username: 'ada' });
     connectSocket(queryClient);
 
-    const event: OriginHealthEvent = { groupName: 'acme', policyId: 'p1', address: '10.0.0.1', health: 'unhealthy', checkedAt: 1 };
+    const event: OriginHealthEvent = {
+      groupName: 'acme',
+      policyId: 'p1',
+      address: '10.0.0.1',
+      health: 'unhealthy',
+      checkedAt: 1,
+    };
     handlers.get('origin.health')?.(event);
 
     expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);

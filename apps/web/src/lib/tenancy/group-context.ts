@@ -49,7 +49,10 @@ export function useGroupContext(): { user: CurrentUser | undefined; allowed: str
   const { data: groups } = useGroups(user?.privilege === 'admin');
   const [params] = useSearchParams();
   const requested = params.get(GROUP_QUERY_PARAM);
-  const allowed = useMemo(() => (user ? allowedGroups(user, groups?.map((g) => g.name) ?? readStored('allGroupNames') ?? []) : []), [user, groups]);
+  const allowed = useMemo(
+    () => (user ? allowedGroups(user, groups?.map((g) => g.name) ?? readStored('allGroupNames') ?? []) : []),
+    [user, groups],
+  );
   return { user, allowed, selected: resolveSelectedGroup(requested, readSelectedGroup(), allowed) };
 }
 

@@ -10,7 +10,11 @@ export const GROUP_QUERY_PARAM = 'groupName';
  * first real group is (issue 11: every list said "Choose a group"). Undefined only for a user
  * with no group at all.
  */
-export function resolveSelectedGroup(requested: string | null | undefined, current: string | undefined, allowed: readonly string[]): string | undefined {
+export function resolveSelectedGroup(
+  requested: string | null | undefined,
+  current: string | undefined,
+  allowed: readonly string[],
+): string | undefined {
   if (requested && allowed.includes(requested)) return requested;
   if (current && allowed.includes(current)) return current;
   return allowed.find((name) => name !== ALL_GROUPS) ?? allowed[0];

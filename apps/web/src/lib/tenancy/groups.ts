@@ -16,7 +16,8 @@ export async function listGroups(signal?: AbortSignal): Promise<Group[]> {
 }
 
 // The shell needs it (the admins' group selector) as much as the admin screens, so it lives here.
-export const groupsQueryOptions = () => queryOptions({ queryKey: groupsQueryKey, queryFn: ({ signal }) => listGroups(signal), retry: false });
+export const groupsQueryOptions = () =>
+  queryOptions({ queryKey: groupsQueryKey, queryFn: ({ signal }) => listGroups(signal), retry: false });
 
 export function useGroups(enabled = true) {
   return useQuery({ ...groupsQueryOptions(), enabled });

@@ -17,7 +17,12 @@ export async function getPlatformPrefs(signal?: AbortSignal): Promise<PlatformPr
 }
 
 export const platformPrefsQueryOptions = () =>
-  queryOptions({ queryKey: platformPrefsQueryKey, queryFn: ({ signal }) => getPlatformPrefs(signal), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: platformPrefsQueryKey,
+    queryFn: ({ signal }) => getPlatformPrefs(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 /** The prefs, or the defaults while they load or when the server cannot give them. */
 export function usePlatformPrefs(): PlatformPrefs {

@@ -12,13 +12,21 @@ import { adminUsersRootKey } from './list-users';
  */
 export function onAdminDataChanged(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [groupsQueryKey, adminUsersRootKey, [AUDIT_QUERY_ROOT], ['platform', 'plan'], ['group-resource-limits'], currentUserQueryKey].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      groupsQueryKey,
+      adminUsersRootKey,
+      [AUDIT_QUERY_ROOT],
+      ['platform', 'plan'],
+      ['group-resource-limits'],
+      currentUserQueryKey,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 
 /** A member change: the group's members, and all of the above. */
 export function onMembershipChanged(queryClient: QueryClient, { groupName }: { groupName: string }): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: membersQueryKey(groupName) }), onAdminDataChanged(queryClient)]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: membersQueryKey(groupName) }),
+    onAdminDataChanged(queryClient),
+  ]);
 }

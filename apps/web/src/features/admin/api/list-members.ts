@@ -9,7 +9,8 @@ export async function listMembers(groupName: string, signal?: AbortSignal) {
   return memberListSchema.parse(await api.get<unknown>(pathOf(GROUP_API.members, { groupName }), { signal })).items;
 }
 
-export const membersQueryOptions = (groupName: string) => queryOptions({ queryKey: membersQueryKey(groupName), queryFn: ({ signal }) => listMembers(groupName, signal) });
+export const membersQueryOptions = (groupName: string) =>
+  queryOptions({ queryKey: membersQueryKey(groupName), queryFn: ({ signal }) => listMembers(groupName, signal) });
 
 export function useMembers(groupName: string) {
   return useQuery(membersQueryOptions(groupName));

@@ -16,7 +16,8 @@ export async function listUsers({ search, page, pageSize }: UserQuery, signal?: 
   return adminUserListSchema.parse(await api.get<unknown>(GROUP_API.users, { query, signal }));
 }
 
-export const usersQueryOptions = (query: UserQuery) => queryOptions({ queryKey: [...adminUsersRootKey, query], queryFn: ({ signal }) => listUsers(query, signal) });
+export const usersQueryOptions = (query: UserQuery) =>
+  queryOptions({ queryKey: [...adminUsersRootKey, query], queryFn: ({ signal }) => listUsers(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useUsers(query: UserQuery) {

@@ -11,7 +11,9 @@ export interface PutMemberInput {
 
 /** PUT /api/groups/:groupName/members/:username {rolePermissions}: adds the user or sets their role. */
 export async function putMember({ groupName, username, rolePermissions }: PutMemberInput) {
-  return memberSchema.parse(await api.put<unknown>(pathOf(GROUP_API.member, { groupName, username }), { rolePermissions }));
+  return memberSchema.parse(
+    await api.put<unknown>(pathOf(GROUP_API.member, { groupName, username }), { rolePermissions }),
+  );
 }
 
 export function usePutMember() {

@@ -37,7 +37,11 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
   };
   const submit = ({ username }: { username: string }) =>
     put.mutate(
-      { groupName, username: username.trim(), rolePermissions: preset === 'custom' ? roleFromTree(tree) : roleOfPreset(preset) },
+      {
+        groupName,
+        username: username.trim(),
+        rolePermissions: preset === 'custom' ? roleFromTree(tree) : roleOfPreset(preset),
+      },
       {
         onSuccess: () => {
           toast.success(t('admin:members.added'), 'member-added');
@@ -61,14 +65,22 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
       width={640}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="username" label={t('admin:users.username')} rules={[{ required: true, whitespace: true, message: t('fieldErrors:required') }]}>
+        <Form.Item
+          name="username"
+          label={t('admin:users.username')}
+          rules={[{ required: true, whitespace: true, message: t('fieldErrors:required') }]}
+        >
           <Input autoFocus autoComplete="off" data-testid="member-add-username" />
         </Form.Item>
         <Form.Item label={t('admin:members.role')}>
           <Select<RolePreset>
             value={preset}
             onChange={choosePreset}
-            options={ROLE_PRESETS.map((value) => ({ value, label: t(`admin:roles.${value}`), 'data-testid': `member-add-role-${value}` }))}
+            options={ROLE_PRESETS.map((value) => ({
+              value,
+              label: t(`admin:roles.${value}`),
+              'data-testid': `member-add-role-${value}`,
+            }))}
             data-testid="member-add-role"
           />
         </Form.Item>

@@ -45,8 +45,19 @@ export function CreateGroupModal({ open, onClose }: CreateGroupModalProps) {
       okTestId="group-create-submit"
       loading={create.isPending}
     >
-      <Form<CreateGroupInput> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ plan: DEFAULT_PLAN as PlanName }}>
-        <Form.Item name="name" label={t('admin:groups.name')} rules={rules.field('name')} extra={t('admin:groups.nameHint')}>
+      <Form<CreateGroupInput>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ plan: DEFAULT_PLAN as PlanName }}
+      >
+        <Form.Item
+          name="name"
+          label={t('admin:groups.name')}
+          rules={rules.field('name')}
+          extra={t('admin:groups.nameHint')}
+        >
           <Input autoFocus autoComplete="off" data-testid="group-create-name" />
         </Form.Item>
         <Form.Item name="plan" label={t('admin:groups.plan')}>

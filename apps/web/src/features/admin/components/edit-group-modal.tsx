@@ -30,7 +30,12 @@ export function EditGroupModal({ group, onClose }: { group: Group; onClose: () =
   const submit = ({ name, plan }: Values) => {
     const trimmed = name.trim();
     update.mutate(
-      { groupName: group.name, version: group.version, ...(trimmed !== group.name ? { name: trimmed } : {}), ...(plan !== group.plan ? { plan } : {}) },
+      {
+        groupName: group.name,
+        version: group.version,
+        ...(trimmed !== group.name ? { name: trimmed } : {}),
+        ...(plan !== group.plan ? { plan } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(t('common:messages.updated'), 'group-updated');
@@ -53,8 +58,22 @@ export function EditGroupModal({ group, onClose }: { group: Group; onClose: () =
       okTestId="group-edit-submit"
       loading={update.isPending}
     >
-      {conflict ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('errors:VERSION_CONFLICT')} data-testid="group-edit-conflict" /> : null}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ name: group.name, plan: group.plan }}>
+      {conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('errors:VERSION_CONFLICT')}
+          data-testid="group-edit-conflict"
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ name: group.name, plan: group.plan }}
+      >
         <Form.Item name="name" label={t('admin:groups.name')} rules={rules.field('name')}>
           <Input autoComplete="off" data-testid="group-edit-name" />
         </Form.Item>

@@ -10,10 +10,22 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const member = (username: string, rolePermissions: RolePermissions) => ({ username, email: `${username}@example.com`, disabled: false, rolePermissions });
+const member = (username: string, rolePermissions: RolePermissions) => ({
+  username,
+  email: `${username}@example.com`,
+  disabled: false,
+  rolePermissions,
+});
 
 function renderGroup(members = [member('ada', readOnlyAccess()), member('bob', fullAccess())]) {
-  const echo = ({ path, body }: ApiCall) => json(200, member(decodeURIComponent(path.split('/').pop() ?? ''), (body as { rolePermissions: RolePermissions }).rolePermissions));
+  const echo = ({ path, body }: ApiCall) =>
+    json(
+      200,
+      member(
+        decodeURIComponent(path.split('/').pop() ?? ''),
+        (body as { rolePermissions: RolePermissions }).rolePermissions,
+      ),
+    );
   return renderApp('/admin/groups/acme', {
     ...shellHandlers(ADMIN_USER, [group('default'), group('acme', { memberCount: 2, plan: 'pro' })]),
     'GET /api/groups/acme/members': () => json(200, { items: members }),
@@ -48,7 +60,11 @@ describe('group members', () => {
     expect(bodyOf(sent('PUT', '/api/groups/acme/members/ada'))).toEqual({
       ...readOnlyAccess(),
       dashboard: { read: true, write: true },
-      serviceLines: { read: true, write: false, children: { ssl: { read: true, write: true }, domains: { read: false, write: false } } },
+      serviceLines: {
+        read: true,
+        write: false,
+        children: { ssl: { read: true, write: true }, domains: { read: false, write: false } },
+      },
       certificates: { read: true, write: true },
       eventLogs: { read: false, write: false },
     });
@@ -71,7 +87,11 @@ describe('group members', () => {
     click('perm-htmlPages-read');
     click('member-add-submit');
     await waitFor(() => expect(sent('PUT', '/api/groups/acme/members/eve')).toHaveLength(2));
-    expect(bodyOf(sent('PUT', '/api/groups/acme/members/eve'))).toEqual({ ...readOnlyAccess(), firewallRules: { read: true, write: true }, htmlPages: { read: false, write: false } });
+    expect(bodyOf(sent('PUT', '/api/groups/acme/members/eve'))).toEqual({
+      ...readOnlyAccess(),
+      firewallRules: { read: true, write: true },
+      htmlPages: { read: false, write: false },
+    });
   });
 
   it('removes a member after the delete confirmation', async () => {
@@ -88,6 +108,9 @@ describe('group members', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Group acme');
     expect(await screen.findByText('Pro')).toBeTruthy();
     await screen.findByTestId('audit-log');
-    expect(Object.fromEntries(sent('GET', '/api/audit')[0]?.query ?? [])).toEqual({ entity: 'member', groupName: 'acme' });
+    expect(Object.fromEntries(sent('GET', '/api/audit')[0]?.query ?? [])).toEqual({
+      entity: 'member',
+      groupName: 'acme',
+    });
   });
 });

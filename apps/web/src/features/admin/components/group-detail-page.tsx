@@ -51,8 +51,16 @@ export function GroupDetailPage() {
         <Card title={t('admin:groups.log')}>
           <Tabs
             items={[
-              { key: 'members', label: t('admin:groups.memberLog'), children: <AuditLog entity="member" groupName={groupName} /> },
-              { key: 'group', label: t('admin:groups.groupLog'), children: <AuditLog entity="group" entityId={groupName} /> },
+              {
+                key: 'members',
+                label: t('admin:groups.memberLog'),
+                children: <AuditLog entity="member" groupName={groupName} />,
+              },
+              {
+                key: 'group',
+                label: t('admin:groups.groupLog'),
+                children: <AuditLog entity="group" entityId={groupName} />,
+              },
             ]}
           />
         </Card>

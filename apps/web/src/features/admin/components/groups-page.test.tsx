@@ -13,7 +13,8 @@ const GROUPS = [group('default', { memberCount: 1 }), group('acme', { memberCoun
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-const renderGroups = (handlers: ApiHandlers = {}) => renderApp('/admin/groups', { ...shellHandlers(ADMIN_USER, GROUPS), ...handlers });
+const renderGroups = (handlers: ApiHandlers = {}) =>
+  renderApp('/admin/groups', { ...shellHandlers(ADMIN_USER, GROUPS), ...handlers });
 const openGroups = () => screen.findByTestId('group-link-acme', {}, { timeout: 5000 });
 
 describe('groups screen', () => {
@@ -21,7 +22,12 @@ describe('groups screen', () => {
     const { router } = renderGroups();
     await openGroups();
     const row = screen.getByTestId('group-link-acme').closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['acme', 'Pro', '3']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 3),
+    ).toEqual(['acme', 'Pro', '3']);
     expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeTruthy();
     click('group-link-acme');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/groups/acme'));
@@ -30,7 +36,10 @@ describe('groups screen', () => {
   it('creates a group with a plan, refusing the reserved name and a taken one', async () => {
     let taken = true;
     const { sent } = renderGroups({
-      'POST /api/groups': ({ body }) => (taken ? json(409, { code: 'ALREADY_EXISTS', message: 'Already exists.' }) : json(201, group((body as { name: string }).name))),
+      'POST /api/groups': ({ body }) =>
+        taken
+          ? json(409, { code: 'ALREADY_EXISTS', message: 'Already exists.' })
+          : json(201, group((body as { name: string }).name)),
     });
     await openGroups();
     click('group-create');
@@ -63,7 +72,9 @@ describe('groups screen', () => {
     await screen.findByTestId('group-create-name');
     type('group-create-name', 'shop');
     click('group-create-submit');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     click('group-create-submit');
     await waitFor(() => expect(screen.getAllByTestId('toast-create-failed')).toHaveLength(2));
@@ -74,7 +85,9 @@ describe('groups screen', () => {
     let conflict = true;
     const { sent } = renderGroups({
       'PATCH /api/groups/acme': () =>
-        conflict ? json(409, { code: 'VERSION_CONFLICT', message: 'changed' }) : json(200, group('acme-co', { plan: 'basic', version: 5 })),
+        conflict
+          ? json(409, { code: 'VERSION_CONFLICT', message: 'changed' })
+          : json(200, group('acme-co', { plan: 'basic', version: 5 })),
     });
     await openGroups();
     click('group-edit-acme');
@@ -83,7 +96,9 @@ describe('groups screen', () => {
     fireEvent.mouseDown(within(screen.getByTestId('group-edit-plan')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('Basic'));
     click('group-edit-submit');
-    expect((await screen.findByTestId('group-edit-conflict')).textContent).toContain('This item was changed by someone else. Reload it and try again.');
+    expect((await screen.findByTestId('group-edit-conflict')).textContent).toContain(
+      'This item was changed by someone else. Reload it and try again.',
+    );
     conflict = false;
     click('group-edit-submit');
     await screen.findByTestId('group-updated');

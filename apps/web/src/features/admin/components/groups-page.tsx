@@ -17,7 +17,9 @@ export function GroupsPage() {
 
   return (
     <>
-      <PageTitle action={{ label: t('groups.create'), onClick: () => setCreating(true), testId: 'group-create' }}>{t('groups.title')}</PageTitle>
+      <PageTitle action={{ label: t('groups.create'), onClick: () => setCreating(true), testId: 'group-create' }}>
+        {t('groups.title')}
+      </PageTitle>
       <GroupsTable groups={groups} loading={isPending} onEdit={setEditing} />
       <CreateGroupModal open={creating} onClose={() => setCreating(false)} />
       {edited ? <EditGroupModal group={edited} onClose={() => setEditing(undefined)} /> : null}

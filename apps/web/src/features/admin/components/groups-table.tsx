@@ -22,7 +22,11 @@ export function GroupsTable({ groups, loading, onEdit }: GroupsTableProps) {
   const pagination = useTablePagination();
   const toast = useToast();
   const remove = useDeleteGroup();
-  const deleteGroup = (name: string) => remove.mutate(name, { onSuccess: () => toast.success(t('common:messages.deleted'), 'group-deleted'), onError: (e) => toast.apiError(e) });
+  const deleteGroup = (name: string) =>
+    remove.mutate(name, {
+      onSuccess: () => toast.success(t('common:messages.deleted'), 'group-deleted'),
+      onError: (e) => toast.apiError(e),
+    });
 
   const columns: TableColumnsType<Group> = [
     {
@@ -36,17 +40,35 @@ export function GroupsTable({ groups, loading, onEdit }: GroupsTableProps) {
     },
     { key: 'plan', title: t('admin:groups.plan'), render: (_, g) => t(`plans:names.${g.plan}`) },
     { key: 'members', title: t('admin:groups.members'), dataIndex: 'memberCount' },
-    { key: 'created', title: t('admin:groups.created'), render: (_, g) => dayjs(g.createdAt).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'created',
+      title: t('admin:groups.created'),
+      render: (_, g) => dayjs(g.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
     {
       key: 'actions',
       title: t('admin:actions'),
       render: (_, g) => (
         <RowActions
           edit={{ label: t('admin:groups.edit'), testId: `group-edit-${g.name}`, onClick: () => onEdit(g.name) }}
-          remove={{ label: t('admin:groups.delete'), testId: `group-delete-${g.name}`, onConfirm: () => deleteGroup(g.name) }}
+          remove={{
+            label: t('admin:groups.delete'),
+            testId: `group-delete-${g.name}`,
+            onConfirm: () => deleteGroup(g.name),
+          }}
         />
       ),
     },
   ];
-  return <Table<Group> rowKey="name" loading={loading} columns={pinActions(columns)} scroll={LIST_SCROLL} dataSource={groups} pagination={pagination} data-testid="groups-table" />;
+  return (
+    <Table<Group>
+      rowKey="name"
+      loading={loading}
+      columns={pinActions(columns)}
+      scroll={LIST_SCROLL}
+      dataSource={groups}
+      pagination={pagination}
+      data-testid="groups-table"
+    />
+  );
 }

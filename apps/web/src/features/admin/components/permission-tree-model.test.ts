@@ -14,7 +14,13 @@ describe('permission tree', () => {
   });
 
   it('reads a role through the shared can: absent children follow the parent, present ones decide', () => {
-    const tree = treeFromRole({ serviceLines: { read: true, write: true, children: { ssl: { read: true, write: false }, domains: { read: false } } } });
+    const tree = treeFromRole({
+      serviceLines: {
+        read: true,
+        write: true,
+        children: { ssl: { read: true, write: false }, domains: { read: false } },
+      },
+    });
     expect(tree.serviceLines.children.origin).toEqual({ read: true, write: true });
     expect(tree.serviceLines.children.ssl).toEqual({ read: true, write: false });
     expect(tree.serviceLines.children.domains).toEqual({ read: false, write: false });
@@ -45,7 +51,12 @@ describe('permission tree', () => {
     expect(roleFromTree(tree).serviceLines).toEqual({
       read: true,
       write: false,
-      children: Object.fromEntries(['overview', 'origin', 'ssl', 'cacheRules', 'advanced', 'htmlPages', 'domains'].map((c) => [c, { read: false, write: false }])),
+      children: Object.fromEntries(
+        ['overview', 'origin', 'ssl', 'cacheRules', 'advanced', 'htmlPages', 'domains'].map((c) => [
+          c,
+          { read: false, write: false },
+        ]),
+      ),
     });
   });
 });

@@ -1,4 +1,13 @@
-import { can, fullAccess, PERMISSION_NAMES, PERMISSIONS, readOnlyAccess, type AccessKind, type Permission, type RolePermissions } from '@parapet/shared';
+import {
+  can,
+  fullAccess,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  readOnlyAccess,
+  type AccessKind,
+  type Permission,
+  type RolePermissions,
+} from '@parapet/shared';
 
 export interface Flags {
   read: boolean;
@@ -23,7 +32,13 @@ export function treeFromRole(rolePermissions: RolePermissions): PermissionTree {
     return { read: has('read'), write: has('write') };
   };
   return Object.fromEntries(
-    PERMISSION_NAMES.map((permission) => [permission, { ...flags(permission), children: Object.fromEntries(childrenOf(permission).map((child) => [child, flags(permission, child)])) }]),
+    PERMISSION_NAMES.map((permission) => [
+      permission,
+      {
+        ...flags(permission),
+        children: Object.fromEntries(childrenOf(permission).map((child) => [child, flags(permission, child)])),
+      },
+    ]),
   ) as PermissionTree;
 }
 
@@ -37,7 +52,16 @@ export function roleFromTree(tree: PermissionTree): RolePermissions {
     PERMISSION_NAMES.map((permission) => {
       const { read, write, children } = tree[permission];
       const own = Object.entries(children).filter(([, c]) => c.read !== read || c.write !== write);
-      return [permission, own.length ? { read, write, children: Object.fromEntries(own.map(([name, c]) => [name, { read: c.read, write: c.write }])) } : { read, write }];
+      return [
+        permission,
+        own.length
+          ? {
+              read,
+              write,
+              children: Object.fromEntries(own.map(([name, c]) => [name, { read: c.read, write: c.write }])),
+            }
+          : { read, write },
+      ];
     }),
   );
 }
@@ -50,7 +74,13 @@ const mapChildren = (node: PermissionNode, change: (flags: Flags) => Flags): Rec
  * A permission's switch carries its children along; a child switched on opens its parent's
  * read too, since a settings tab is reached through the page.
  */
-export function setFlag(tree: PermissionTree, permission: Permission, child: string | undefined, kind: AccessKind, value: boolean): PermissionTree {
+export function setFlag(
+  tree: PermissionTree,
+  permission: Permission,
+  child: string | undefined,
+  kind: AccessKind,
+  value: boolean,
+): PermissionTree {
   const node = tree[permission];
   const apply = (flags: Flags): Flags => {
     if (kind === 'read') return value ? { ...flags, read: true } : { read: false, write: false };

@@ -24,10 +24,15 @@ const testIdOf = (row: Row, kind: AccessKind) => ['perm', row.permission, row.ch
 export function PermissionTreeEditor({ value, onChange }: PermissionTreeEditorProps) {
   const { t } = useTranslation('admin');
   const rows: Row[] = PERMISSION_NAMES.map((permission) => {
-    const children = Object.keys(value[permission].children).map((child) => ({ key: `${permission}.${child}`, permission, child }));
+    const children = Object.keys(value[permission].children).map((child) => ({
+      key: `${permission}.${child}`,
+      permission,
+      child,
+    }));
     return { key: permission, permission, ...(children.length ? { children } : {}) };
   });
-  const flagsOf = (row: Row) => (row.child === undefined ? value[row.permission] : value[row.permission].children[row.child]);
+  const flagsOf = (row: Row) =>
+    row.child === undefined ? value[row.permission] : value[row.permission].children[row.child];
   const toggle = (kind: AccessKind) => (_: unknown, row: Row) => (
     <Switch
       size="small"
@@ -41,10 +46,15 @@ export function PermissionTreeEditor({ value, onChange }: PermissionTreeEditorPr
     {
       key: 'name',
       title: t('permissions.permission'),
-      render: (_, row) => (row.child ? t(`permissions.tabs.${row.child}`, { defaultValue: row.child }) : t(`permissions.names.${row.permission}`)),
+      render: (_, row) =>
+        row.child
+          ? t(`permissions.tabs.${row.child}`, { defaultValue: row.child })
+          : t(`permissions.names.${row.permission}`),
     },
     { key: 'read', title: t('permissions.read'), width: 90, render: toggle('read') },
     { key: 'write', title: t('permissions.write'), width: 90, render: toggle('write') },
   ];
-  return <Table<Row> size="small" pagination={false} columns={columns} dataSource={rows} data-testid="permission-tree" />;
+  return (
+    <Table<Row> size="small" pagination={false} columns={columns} dataSource={rows} data-testid="permission-tree" />
+  );
 }

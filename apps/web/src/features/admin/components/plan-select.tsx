@@ -11,5 +11,16 @@ interface PlanSelectProps {
 /** The plans of packages/shared, by their translated names; a Form.Item control. Options are `<testId>-<plan>`. */
 export function PlanSelect({ value, onChange, 'data-testid': testId }: PlanSelectProps) {
   const { t } = useTranslation('plans');
-  return <Select<PlanName> value={value} onChange={onChange} options={PLAN_NAMES.map((plan) => ({ value: plan, label: t(`names.${plan}`), 'data-testid': testId ? `${testId}-${plan}` : undefined }))} data-testid={testId} />;
+  return (
+    <Select<PlanName>
+      value={value}
+      onChange={onChange}
+      options={PLAN_NAMES.map((plan) => ({
+        value: plan,
+        label: t(`names.${plan}`),
+        'data-testid': testId ? `${testId}-${plan}` : undefined,
+      }))}
+      data-testid={testId}
+    />
+  );
 }

@@ -16,7 +16,10 @@ export function UserDisabledSwitch({ user }: { user: AdminUser }) {
   const flip = () =>
     setDisabled.mutate(
       { username: user.username, disabled: !user.disabled },
-      { onSuccess: () => toast.success(t('common:messages.updated'), 'user-disabled-saved'), onError: (e) => toast.apiError(e) },
+      {
+        onSuccess: () => toast.success(t('common:messages.updated'), 'user-disabled-saved'),
+        onError: (e) => toast.apiError(e),
+      },
     );
   return (
     <ConfirmAction kind="proceed" onConfirm={flip} disabled={self}>

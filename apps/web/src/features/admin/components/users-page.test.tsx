@@ -27,7 +27,8 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 function renderUsers(handlers: ApiHandlers = {}) {
   return renderApp('/admin/users', {
     ...shellHandlers(ADMIN_USER, [group('default'), group('acme')]),
-    'GET /api/admin/users': ({ query }) => json(200, { items: USERS.filter((u) => u.username.includes(query.get('search') ?? '')), total: 31 }),
+    'GET /api/admin/users': ({ query }) =>
+      json(200, { items: USERS.filter((u) => u.username.includes(query.get('search') ?? '')), total: 31 }),
     ...handlers,
   });
 }
@@ -46,7 +47,9 @@ describe('users screen', () => {
   });
 
   it('disables an account after confirming, but never your own', async () => {
-    const { sent } = renderUsers({ 'PUT /api/admin/users/bob/disabled': () => json(200, account('bob', { disabled: true })) });
+    const { sent } = renderUsers({
+      'PUT /api/admin/users/bob/disabled': () => json(200, account('bob', { disabled: true })),
+    });
     await screen.findByTestId('user-disabled-bob', {}, { timeout: 5000 });
     expect(screen.getByTestId('user-disabled-root').hasAttribute('disabled')).toBe(true);
     click('user-disabled-bob');
@@ -60,7 +63,8 @@ describe('users screen', () => {
   it('creates a user, showing a taken username on its field', async () => {
     let taken = true;
     const { sent } = renderUsers({
-      'POST /api/admin/users': () => (taken ? json(409, { code: 'USERNAME_TAKEN', message: 'x' }) : json(201, account('carol'))),
+      'POST /api/admin/users': () =>
+        taken ? json(409, { code: 'USERNAME_TAKEN', message: 'x' }) : json(201, account('carol')),
     });
     await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
     click('user-create');
@@ -74,7 +78,11 @@ describe('users screen', () => {
     taken = false;
     click('user-create-submit');
     await screen.findByTestId('user-created');
-    expect(sent('POST', '/api/admin/users').at(-1)?.body).toEqual({ username: 'carol', email: 'carol@example.com', password: 'Tr0ub4dor&3-horse' });
+    expect(sent('POST', '/api/admin/users').at(-1)?.body).toEqual({
+      username: 'carol',
+      email: 'carol@example.com',
+      password: 'Tr0ub4dor&3-horse',
+    });
   });
 
   it('says "Failed to create. Please try again" when the server or the network fails', async () => {
@@ -87,7 +95,9 @@ describe('users screen', () => {
     type('user-create-email', 'carol@example.com');
     type('user-create-password', 'Tr0ub4dor&3-horse');
     click('user-create-submit');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     click('user-create-submit');
     await waitFor(() => expect(screen.getAllByTestId('toast-create-failed')).toHaveLength(2));

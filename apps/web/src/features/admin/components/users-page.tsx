@@ -14,7 +14,9 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageTitle action={{ label: t('users.create'), onClick: () => setCreating(true), testId: 'user-create' }}>{t('users.title')}</PageTitle>
+      <PageTitle action={{ label: t('users.create'), onClick: () => setCreating(true), testId: 'user-create' }}>
+        {t('users.title')}
+      </PageTitle>
       <Input.Search
         allowClear
         placeholder={t('users.search')}

@@ -20,7 +20,18 @@ export function UsersTable({ query, onPage }: UsersTableProps) {
   const pagination = useTablePagination();
   const { data, isFetching } = useUsers(query);
   const columns: TableColumnsType<AdminUser> = [
-    { key: 'username', title: t('users.username'), render: (_, u) => (u.privilege === 'admin' ? <>{u.username} <Tag color="gold">{t('users.admin')}</Tag></> : u.username) },
+    {
+      key: 'username',
+      title: t('users.username'),
+      render: (_, u) =>
+        u.privilege === 'admin' ? (
+          <>
+            {u.username} <Tag color="gold">{t('users.admin')}</Tag>
+          </>
+        ) : (
+          u.username
+        ),
+    },
     { key: 'email', title: t('users.email'), dataIndex: 'email' },
     { key: 'groups', title: t('users.groups'), render: (_, u) => u.groups.map((g) => <Tag key={g}>{g}</Tag>) },
     { key: 'confirmed', title: t('users.confirmed'), render: (_, u) => yesNo(u.emailConfirmed, t('users.confirmed')) },
@@ -35,7 +46,13 @@ export function UsersTable({ query, onPage }: UsersTableProps) {
       columns={pinActions(columns, 'disabled')}
       scroll={LIST_SCROLL}
       dataSource={data?.items}
-      pagination={{ ...pagination, current: query.page, pageSize: query.pageSize, total: data?.total ?? 0, onChange: onPage }}
+      pagination={{
+        ...pagination,
+        current: query.page,
+        pageSize: query.pageSize,
+        total: data?.total ?? 0,
+        onChange: onPage,
+      }}
       data-testid="admin-users-table"
     />
   );

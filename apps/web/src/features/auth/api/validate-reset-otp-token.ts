@@ -4,7 +4,9 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/user/validate-resetOTP-token?token= → whose token it is. */
 export async function validateResetOtpToken(token: string, signal?: AbortSignal) {
-  return resetTokenInfoSchema.parse(await api.get<unknown>(USER_API.validateResetOtpToken, { query: { token }, signal }));
+  return resetTokenInfoSchema.parse(
+    await api.get<unknown>(USER_API.validateResetOtpToken, { query: { token }, signal }),
+  );
 }
 
 /** Checks the token of the mailed link when the page opens with one. */

@@ -4,7 +4,9 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/user/validate-resetpassword-token?token= → whose token it is, and whether the OTP is needed. */
 export async function validateResetPasswordToken(token: string, signal?: AbortSignal) {
-  return resetTokenInfoSchema.parse(await api.get<unknown>(USER_API.validateResetPasswordToken, { query: { token }, signal }));
+  return resetTokenInfoSchema.parse(
+    await api.get<unknown>(USER_API.validateResetPasswordToken, { query: { token }, signal }),
+  );
 }
 
 export const resetPasswordTokenQueryOptions = (token: string) =>

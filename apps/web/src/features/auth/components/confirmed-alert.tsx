@@ -9,5 +9,13 @@ export function ConfirmedAlert() {
   const confirmed = params.get('confirmed');
   if (confirmed !== '1' && confirmed !== '0') return null;
   const ok = confirmed === '1';
-  return <Alert type={ok ? 'success' : 'error'} showIcon style={{ marginBottom: 16 }} title={t(ok ? 'login.confirmed' : 'login.confirmFailed')} data-testid="login-confirmed" />;
+  return (
+    <Alert
+      type={ok ? 'success' : 'error'}
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t(ok ? 'login.confirmed' : 'login.confirmFailed')}
+      data-testid="login-confirmed"
+    />
+  );
 }

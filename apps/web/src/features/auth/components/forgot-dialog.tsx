@@ -51,12 +51,20 @@ export function ForgotDialog({ mode, onClose }: ForgotDialogProps) {
         <Button key="cancel" onClick={close} data-testid="forgot-cancel">
           {t('common:actions.cancel')}
         </Button>,
-        <Button key="confirm" type="primary" loading={mutation.isPending} onClick={() => form.submit()} data-testid="forgot-confirm">
+        <Button
+          key="confirm"
+          type="primary"
+          loading={mutation.isPending}
+          onClick={() => form.submit()}
+          data-testid="forgot-confirm"
+        >
           {t('common:actions.confirm')}
         </Button>,
       ]}
     >
-      <Typography.Paragraph type="secondary">{t(mode === 'otp' ? 'auth:forgot.otpHint' : 'auth:forgot.passwordHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(mode === 'otp' ? 'auth:forgot.otpHint' : 'auth:forgot.passwordHint')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="email" label={t('auth:forgot.email')} rules={rules.field('email')}>
           <Input type="email" autoComplete="email" autoFocus data-testid="forgot-email" />

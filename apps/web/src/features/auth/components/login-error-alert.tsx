@@ -31,7 +31,14 @@ export function LoginErrorAlert({ error, credentials }: LoginErrorAlertProps) {
         data-testid="login-error"
         title={t('errors:EMAIL_UNCONFIRMED')}
         description={
-          <Button size="small" onClick={send} loading={resend.isPending} disabled={resend.isSuccess} data-testid="login-resend-confirmation" style={{ marginTop: 8 }}>
+          <Button
+            size="small"
+            onClick={send}
+            loading={resend.isPending}
+            disabled={resend.isSuccess}
+            data-testid="login-resend-confirmation"
+            style={{ marginTop: 8 }}
+          >
             {t('auth:login.resend')}
           </Button>
         }

@@ -21,7 +21,8 @@ describe('login', () => {
   it('shows the failed sign-in message of spec §8 in Traditional Chinese and stays on /login', async () => {
     await changeLocale('zh-TW');
     const { router, sent } = renderApp('/login', {
-      'POST /api/user/login': () => json(401, { code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' }),
+      'POST /api/user/login': () =>
+        json(401, { code: 'LOGIN_FAILED', message: 'Incorrect username or password, please try again later' }),
     });
     await screen.findByTestId('login-page');
     fillAndSubmit('ada', 'wrong-password');
@@ -38,10 +39,17 @@ describe('login', () => {
     });
     await screen.findByTestId('login-page');
     fillAndSubmit('ada', 'correct-horse');
-    expect((await screen.findByTestId('login-error')).textContent).toContain('Please confirm your email address first.');
+    expect((await screen.findByTestId('login-error')).textContent).toContain(
+      'Please confirm your email address first.',
+    );
     fireEvent.click(screen.getByTestId('login-resend-confirmation'));
-    expect((await screen.findByTestId('resend-sent')).textContent).toContain('The confirmation mail has been sent again.');
-    expect(sent('POST', '/api/user/resend-confirmation')[0]?.body).toEqual({ username: 'ada', password: 'correct-horse' });
+    expect((await screen.findByTestId('resend-sent')).textContent).toContain(
+      'The confirmation mail has been sent again.',
+    );
+    expect(sent('POST', '/api/user/resend-confirmation')[0]?.body).toEqual({
+      username: 'ada',
+      password: 'correct-horse',
+    });
   });
 
   it('signs in with a one-time password and goes home with the answered user', async () => {
@@ -50,15 +58,24 @@ describe('login', () => {
     fireEvent.change(screen.getByTestId('login-token'), { target: { value: '123456' } });
     fillAndSubmit('ada', 'correct-horse');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(sent('POST', '/api/user/login')[0]?.body).toEqual({ username: 'ada', password: 'correct-horse', token: '123456' });
+    expect(sent('POST', '/api/user/login')[0]?.body).toEqual({
+      username: 'ada',
+      password: 'correct-horse',
+      token: '123456',
+    });
     // The answer is the cached user: the guard of /home did not ask again.
     expect(sent('GET', '/api/user')).toHaveLength(1);
   });
 
-  it('asks for the one-time password when the password was right but the code is missing, in the user\'s language', async () => {
+  it("asks for the one-time password when the password was right but the code is missing, in the user's language", async () => {
     await changeLocale('zh-CN');
     const { sent } = renderApp('/login', {
-      'POST /api/user/login': () => json(401, { code: 'OTP_REQUIRED', message: 'Please enter the one-time password', fields: { token: 'required' } }),
+      'POST /api/user/login': () =>
+        json(401, {
+          code: 'OTP_REQUIRED',
+          message: 'Please enter the one-time password',
+          fields: { token: 'required' },
+        }),
     });
     await screen.findByTestId('login-page');
     fillAndSubmit('ada', 'correct-horse');
@@ -73,13 +90,22 @@ describe('login', () => {
 
   it('says the one-time password is wrong, not the username or password', async () => {
     renderApp('/login', {
-      'POST /api/user/login': () => json(400, { code: 'OTP_INVALID', message: 'The one-time password is incorrect.', fields: { token: 'invalid' } }),
+      'POST /api/user/login': () =>
+        json(400, {
+          code: 'OTP_INVALID',
+          message: 'The one-time password is incorrect.',
+          fields: { token: 'invalid' },
+        }),
     });
     await screen.findByTestId('login-page');
     fireEvent.change(screen.getByTestId('login-token'), { target: { value: '123456' } });
     fillAndSubmit('ada', 'correct-horse');
     expect((await screen.findByTestId('login-error')).textContent).toContain('The one-time password is incorrect.');
-    await waitFor(() => expect(screen.getByTestId('login-token').closest('.ant-form-item')?.className).toContain('ant-form-item-has-error'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-token').closest('.ant-form-item')?.className).toContain(
+        'ant-form-item-has-error',
+      ),
+    );
   });
 
   it('shows whether the mailed confirmation link worked', async () => {

@@ -26,7 +26,10 @@ export function LoginForm() {
   };
 
   const submit = ({ token, ...rest }: LoginRequest) =>
-    login.mutate({ ...rest, ...(token ? { token: token.trim() } : {}) }, { onError: askForCode, onSuccess: () => void navigate(next, { replace: true }) });
+    login.mutate(
+      { ...rest, ...(token ? { token: token.trim() } : {}) },
+      { onError: askForCode, onSuccess: () => void navigate(next, { replace: true }) },
+    );
 
   return (
     <Form<LoginRequest> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
@@ -41,7 +44,9 @@ export function LoginForm() {
       <Form.Item name="token" label={t('login.token')} extra={t('login.tokenHint')} rules={rules.field('token')}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} data-testid="login-token" />
       </Form.Item>
-      {login.error && <LoginErrorAlert error={login.error} credentials={() => form.getFieldsValue(['username', 'password'])} />}
+      {login.error && (
+        <LoginErrorAlert error={login.error} credentials={() => form.getFieldsValue(['username', 'password'])} />
+      )}
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
         {t('login.submit')}
       </Button>

@@ -14,7 +14,12 @@ export function NewPasswordFields({ passwordRules, repeatRules }: NewPasswordFie
   const { t } = useTranslation('auth');
   return (
     <>
-      <Form.Item name="password" label={t('reset.password')} extra={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })} rules={passwordRules}>
+      <Form.Item
+        name="password"
+        label={t('reset.password')}
+        extra={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+        rules={passwordRules}
+      >
         <Input.Password autoComplete="new-password" autoFocus data-testid="reset-password" />
       </Form.Item>
       <Form.Item name="repeat" label={t('reset.repeat')} dependencies={['password']} rules={repeatRules}>

@@ -4,7 +4,11 @@ import { json, renderApp } from '@/test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Parapet:ada?secret=JBSWY3DPEHPK3PXP', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/Parapet:ada?secret=JBSWY3DPEHPK3PXP',
+  qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+};
 
 describe('reset one-time password', () => {
   it('shows the new QR code and secret before going back to sign in', async () => {

@@ -40,7 +40,12 @@ export function ResetOtpForm() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('resetOtp.scanHint')}</Typography.Paragraph>
         <OtpSetupView setup={reset.data} />
-        <Button type="primary" block onClick={() => void navigate(PATHS.login, { replace: true })} data-testid="reset-otp-done">
+        <Button
+          type="primary"
+          block
+          onClick={() => void navigate(PATHS.login, { replace: true })}
+          data-testid="reset-otp-done"
+        >
           {t('resetOtp.done')}
         </Button>
       </div>
@@ -60,7 +65,14 @@ export function ResetOtpForm() {
   return (
     <>
       <TokenStatus check={check} />
-      <Form<ResetOtpValues> form={form} layout="vertical" requiredMark={false} initialValues={{ token: linkToken ?? '' }} onFinish={submit} disabled={reset.isPending}>
+      <Form<ResetOtpValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ token: linkToken ?? '' }}
+        onFinish={submit}
+        disabled={reset.isPending}
+      >
         <NewPasswordFields passwordRules={rules.field('password')} repeatRules={rules.repeatOf('password')} />
         <Form.Item name="token" label={t('reset.token')} extra={t('reset.tokenHint')} rules={rules.field('token')}>
           <Input autoComplete="off" data-testid="reset-token" />

@@ -40,7 +40,9 @@ describe('reset password', () => {
     fireEvent.change(input('reset-repeat'), { target: { value: 'new-password-1' } });
     fireEvent.change(input('reset-token'), { target: { value: 'typed' } });
     fireEvent.click(screen.getByTestId('reset-submit'));
-    expect((await screen.findByTestId('reset-token-invalid')).textContent).toContain('This security token is invalid or has expired.');
+    expect((await screen.findByTestId('reset-token-invalid')).textContent).toContain(
+      'This security token is invalid or has expired.',
+    );
     expect(sent('GET', '/api/user/validate-resetpassword-token')[0]?.query.get('token')).toBe('typed');
     expect(sent('POST', '/api/user/validate-resetpassword-token')).toHaveLength(0);
   });

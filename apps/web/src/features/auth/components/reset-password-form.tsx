@@ -52,7 +52,14 @@ export function ResetPasswordForm() {
     // A hand-typed token may turn out to need the one-time password: its field appears now.
     if (info.otpRequired && !values.otpToken) return;
     reset.mutate(
-      { token, body: { username: info.username, password: values.password, ...(info.otpRequired ? { otpToken: values.otpToken?.trim() } : {}) } },
+      {
+        token,
+        body: {
+          username: info.username,
+          password: values.password,
+          ...(info.otpRequired ? { otpToken: values.otpToken?.trim() } : {}),
+        },
+      },
       {
         onSuccess: () => {
           queryClient.removeQueries({ queryKey: resetPasswordTokenQueryOptions(token).queryKey });
@@ -69,9 +76,21 @@ export function ResetPasswordForm() {
   return (
     <>
       <TokenStatus check={check} />
-      <Form<ResetPasswordValues> form={form} layout="vertical" requiredMark={false} initialValues={{ token: linkToken ?? '' }} onFinish={submit} disabled={reset.isPending}>
+      <Form<ResetPasswordValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ token: linkToken ?? '' }}
+        onFinish={submit}
+        disabled={reset.isPending}
+      >
         <NewPasswordFields passwordRules={rules.field('password')} repeatRules={rules.repeatOf('password')} />
-        <Form.Item name="token" label={t('auth:reset.token')} extra={t('auth:reset.tokenHint')} rules={tokenRules.field('token')}>
+        <Form.Item
+          name="token"
+          label={t('auth:reset.token')}
+          extra={t('auth:reset.tokenHint')}
+          rules={tokenRules.field('token')}
+        >
           <Input autoComplete="off" data-testid="reset-token" />
         </Form.Item>
         {otpRequired && (
@@ -79,12 +98,21 @@ export function ResetPasswordForm() {
             name="otpToken"
             label={t('auth:reset.otp')}
             extra={t('auth:reset.otpHint')}
-            rules={[{ required: true, whitespace: true, message: t('fieldErrors:required') }, ...rules.field('otpToken')]}
+            rules={[
+              { required: true, whitespace: true, message: t('fieldErrors:required') },
+              ...rules.field('otpToken'),
+            ]}
           >
             <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} data-testid="reset-otp-token" />
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" block loading={reset.isPending || check.isFetching} data-testid="reset-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={reset.isPending || check.isFetching}
+          data-testid="reset-submit"
+        >
           {t('auth:resetPassword.submit')}
         </Button>
       </Form>

@@ -13,7 +13,8 @@ function fill(values: { email: string; username: string; password: string; confi
 }
 
 /** The error antd shows under the field holding `testId`. */
-const fieldError = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent;
+const fieldError = (testId: string) =>
+  screen.getByTestId(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent;
 
 describe('sign up', () => {
   it('refuses a repeated password that does not match, without calling the server', async () => {
@@ -26,18 +27,26 @@ describe('sign up', () => {
   });
 
   it('shows EMAIL_TAKEN under the email field', async () => {
-    const { sent } = renderApp('/signup', { 'POST /api/user/signup': () => json(409, { code: 'EMAIL_TAKEN', message: 'This email address is already used.' }) });
+    const { sent } = renderApp('/signup', {
+      'POST /api/user/signup': () => json(409, { code: 'EMAIL_TAKEN', message: 'This email address is already used.' }),
+    });
     await screen.findByTestId('signup-page');
     fill({ email: 'ada@example.com', username: 'ada', password: 'correct-horse', confirm: 'correct-horse' });
     await waitFor(() => expect(fieldError('signup-email')).toBe('This email address is already used.'));
-    expect(sent('POST', '/api/user/signup')[0]?.body).toEqual({ email: 'ada@example.com', username: 'ada', password: 'correct-horse' });
+    expect(sent('POST', '/api/user/signup')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      username: 'ada',
+      password: 'correct-horse',
+    });
   });
 
   it('shows the fields of a VALIDATION_FAILED answer, then the confirmation message on success', async () => {
     let attempt = 0;
     renderApp('/signup', {
       'POST /api/user/signup': () =>
-        ++attempt === 1 ? json(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { password: 'common_password' } }) : json(201, { ok: true }),
+        ++attempt === 1
+          ? json(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { password: 'common_password' } })
+          : json(201, { ok: true }),
     });
     await screen.findByTestId('signup-page');
     fill({ email: 'ada@example.com', username: 'ada', password: 'password1', confirm: 'password1' });

@@ -1,4 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, signupFormSchema, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, type SignupRequest } from '@parapet/shared';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  signupFormSchema,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  type SignupRequest,
+} from '@parapet/shared';
 import { Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,13 +46,22 @@ export function SignupForm() {
       onError: (error) => {
         if (showErrors(error, { EMAIL_TAKEN: 'email', USERNAME_TAKEN: 'username' })) return;
         // Too many attempts and no network say so; anything else is "Registeration failed" (spec §8).
-        const code = isApiError(error) && (error.code === 'RATE_LIMITED' || error.code === 'NETWORK_ERROR') ? error.code : 'REGISTRATION_FAILED';
+        const code =
+          isApiError(error) && (error.code === 'RATE_LIMITED' || error.code === 'NETWORK_ERROR')
+            ? error.code
+            : 'REGISTRATION_FAILED';
         toast.error(t(`errors:${code}`), 'signup-failed');
       },
     });
 
   return (
-    <Form<SignupValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={signup.isPending}>
+    <Form<SignupValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      disabled={signup.isPending}
+    >
       <Form.Item name="email" label={t('auth:signup.email')} rules={rules.field('email')}>
         <Input type="email" autoComplete="email" autoFocus data-testid="signup-email" />
       </Form.Item>
@@ -65,7 +81,12 @@ export function SignupForm() {
       >
         <Input.Password autoComplete="new-password" data-testid="signup-password" />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth:signup.confirmPassword')} dependencies={['password']} rules={rules.field('confirmPassword')}>
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth:signup.confirmPassword')}
+        dependencies={['password']}
+        rules={rules.field('confirmPassword')}
+      >
         <Input.Password autoComplete="new-password" data-testid="signup-confirm" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={signup.isPending} data-testid="signup-submit">

@@ -12,7 +12,15 @@ export function TokenStatus({ check }: { check: TokenCheck }) {
   const { t } = useTranslation(['auth', 'errors']);
   if (check.error) {
     const code = isApiError(check.error) ? check.error.code : 'INTERNAL';
-    return <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t(`errors:${code}`)} data-testid="reset-token-invalid" />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(`errors:${code}`)}
+        data-testid="reset-token-invalid"
+      />
+    );
   }
   if (!check.data) return null;
   return (

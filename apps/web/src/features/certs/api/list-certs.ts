@@ -21,11 +21,16 @@ export async function listCerts(query: CertQuery, signal?: AbortSignal) {
   return certListSchema.parse(await api.get<unknown>(CERT_API.certs, { query: itemPageParams(query), signal }));
 }
 
-export const certsQueryOptions = (query: CertQuery) => queryOptions({ queryKey: certKeys.list(query), queryFn: ({ signal }) => listCerts(query, signal) });
+export const certsQueryOptions = (query: CertQuery) =>
+  queryOptions({ queryKey: certKeys.list(query), queryFn: ({ signal }) => listCerts(query, signal) });
 
 /** The page stays on screen while the next one loads. */
 export function useCerts(query: CertQuery | undefined) {
-  return useQuery({ ...certsQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({
+    ...certsQueryOptions(query ?? NO_ITEM_PAGE),
+    enabled: query !== undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** What a certificate change makes stale: the lists and the open logs. */

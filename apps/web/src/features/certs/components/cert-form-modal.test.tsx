@@ -34,7 +34,11 @@ const SHOP: Cert = {
   version: 1,
 };
 
-const NOT_COVERING = { code: 'CERT_NOT_COVERING', message: 'x', details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }] } };
+const NOT_COVERING = {
+  code: 'CERT_NOT_COVERING',
+  message: 'x',
+  details: { uncovered: [{ appProfileName: 'shop.line', domains: ['shop.example.com', 'www.shop.example.com'] }] },
+};
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const PEM = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----';
@@ -61,7 +65,9 @@ describe('replacing a certificate that no longer covers its lines', () => {
     const { sent } = renderCerts({ 'PUT /api/certs/id-shop': () => json(409, NOT_COVERING) });
     await replaceShop();
     const dialog = await screen.findByTestId('uncovered-confirm');
-    expect(screen.getByTestId('uncovered-line-shop.line').textContent).toBe('shop.line: shop.example.com, www.shop.example.com');
+    expect(screen.getByTestId('uncovered-line-shop.line').textContent).toBe(
+      'shop.line: shop.example.com, www.shop.example.com',
+    );
     expect(dialog.textContent).toContain('Use this certificate anyway?');
     click('uncovered-confirm-cancel');
     // happy-dom never ends the dialog's leave animation, so give a resend the time it would take.
@@ -75,7 +81,10 @@ describe('replacing a certificate that no longer covers its lines', () => {
 
   it('on OK sends the same replacement again, confirmed, and says it was updated', async () => {
     const { sent } = renderCerts({
-      'PUT /api/certs/id-shop': (call) => ((call.body as { confirmUncovered?: boolean }).confirmUncovered ? json(200, { ...SHOP, commonName: 'other.example.com', version: 2, status: 'Deploying' }) : json(409, NOT_COVERING)),
+      'PUT /api/certs/id-shop': (call) =>
+        (call.body as { confirmUncovered?: boolean }).confirmUncovered
+          ? json(200, { ...SHOP, commonName: 'other.example.com', version: 2, status: 'Deploying' })
+          : json(409, NOT_COVERING),
     });
     await replaceShop();
     await screen.findByTestId('uncovered-confirm');
@@ -97,10 +106,12 @@ describe('uploading a certificate', () => {
     type('cert-pem-text', PEM);
     type('cert-key-text', KEY);
     click('cert-submit');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
   });
 
-  it('keeps the code\'s own message for a refusal that is the user\'s to fix', async () => {
+  it("keeps the code's own message for a refusal that is the user's to fix", async () => {
     renderCerts({ 'POST /api/certs': () => json(403, { code: 'QUOTA_EXCEEDED', message: 'Exceed Quota' }) });
     await screen.findByTestId('cert-upload', {}, { timeout: 5000 });
     click('cert-upload');

@@ -18,7 +18,10 @@ interface Values {
   keyFileName?: string;
 }
 
-const fileNames = ({ pemFileName, keyFileName }: Values) => ({ ...(pemFileName ? { pemFileName } : {}), ...(keyFileName ? { keyFileName } : {}) });
+const fileNames = ({ pemFileName, keyFileName }: Values) => ({
+  ...(pemFileName ? { pemFileName } : {}),
+  ...(keyFileName ? { keyFileName } : {}),
+});
 
 interface CertFormModalProps {
   groupName: string;
@@ -63,10 +66,16 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
         onError: (error) => {
           const asked = confirmUncovered(error);
           if (!asked) return onError(error);
-          void asked.then((ok) => ok && replace.mutate({ ...input, confirmUncovered: true }, { onSuccess: onReplaced, onError }));
+          void asked.then(
+            (ok) => ok && replace.mutate({ ...input, confirmUncovered: true }, { onSuccess: onReplaced, onError }),
+          );
         },
       });
-    } else create.mutate({ groupName, keypairname: (values.keypairname ?? '').trim(), ...body }, { onSuccess: done(t('common:messages.uploaded'), 'cert-uploaded'), onError });
+    } else
+      create.mutate(
+        { groupName, keypairname: (values.keypairname ?? '').trim(), ...body },
+        { onSuccess: done(t('common:messages.uploaded'), 'cert-uploaded'), onError },
+      );
   };
 
   return (
@@ -80,18 +89,44 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
       loading={create.isPending || replace.isPending}
       width={640}
     >
-      {conflict ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('errors:VERSION_CONFLICT')} data-testid="cert-conflict" /> : null}
+      {conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('errors:VERSION_CONFLICT')}
+          data-testid="cert-conflict"
+        />
+      ) : null}
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ groupName }}>
         {cert ? null : (
-          <Form.Item name="keypairname" label={t('certs:fields.keypairname')} rules={[...createRules.field('keypairname')]}>
+          <Form.Item
+            name="keypairname"
+            label={t('certs:fields.keypairname')}
+            rules={[...createRules.field('keypairname')]}
+          >
             <Input autoFocus autoComplete="off" data-testid="cert-name" />
           </Form.Item>
         )}
         <Form.Item name="groupName" hidden>
           <Input />
         </Form.Item>
-        <PemField name="pem" label={t('certs:fields.pem')} placeholder={t('certs:pemPlaceholder')} rules={rules.field('pem')} fileTestId="cert-pem-file" textTestId="cert-pem-text" />
-        <PemField name="key" label={t('certs:fields.key')} placeholder={t('certs:keyPlaceholder')} rules={rules.field('key')} fileTestId="cert-key-file" textTestId="cert-key-text" />
+        <PemField
+          name="pem"
+          label={t('certs:fields.pem')}
+          placeholder={t('certs:pemPlaceholder')}
+          rules={rules.field('pem')}
+          fileTestId="cert-pem-file"
+          textTestId="cert-pem-text"
+        />
+        <PemField
+          name="key"
+          label={t('certs:fields.key')}
+          placeholder={t('certs:keyPlaceholder')}
+          rules={rules.field('key')}
+          fileTestId="cert-key-file"
+          textTestId="cert-key-text"
+        />
       </Form>
     </FormModal>
   );

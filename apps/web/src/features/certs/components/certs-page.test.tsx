@@ -46,7 +46,12 @@ const renderCerts = (handlers: ApiHandlers = {}, role = fullAccess()) =>
     'GET /api/certs': () => json(200, { items: CERTS, total: CERTS.length }),
     ...handlers,
   });
-const headers = () => new Set(within(screen.getByTestId('certs-table')).getAllByRole('columnheader').map((h) => h.textContent));
+const headers = () =>
+  new Set(
+    within(screen.getByTestId('certs-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  );
 const openList = () => screen.findByTestId('cert-log-fresh', {}, { timeout: 5000 });
 const activePage = () => document.querySelector('.ant-pagination-item-active')?.textContent;
 
@@ -72,9 +77,10 @@ describe('certificates screen', () => {
     expect(screen.queryByTestId('cert-delete-fresh')).toBeNull();
   });
 
-  it('shows the server\'s key_mismatch under the key field', async () => {
+  it("shows the server's key_mismatch under the key field", async () => {
     const { sent } = renderCerts({
-      'POST /api/certs': () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { key: 'key_mismatch' } }),
+      'POST /api/certs': () =>
+        json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { key: 'key_mismatch' } }),
     });
     await openList();
     click('cert-upload');
@@ -96,7 +102,11 @@ describe('certificates screen', () => {
     const input = screen.getByTestId('cert-pem-file');
     const fileInput = input.tagName === 'INPUT' ? input : (input.querySelector('input[type=file]') as HTMLElement);
     const before = calls.length;
-    fireEvent.change(fileInput, { target: { files: [new File(['-----BEGIN CERTIFICATE-----\nCCCC'], 'site.pem', { type: 'application/x-pem-file' })] } });
+    fireEvent.change(fileInput, {
+      target: {
+        files: [new File(['-----BEGIN CERTIFICATE-----\nCCCC'], 'site.pem', { type: 'application/x-pem-file' })],
+      },
+    });
     await waitFor(() => expect((screen.getByTestId('cert-pem-text') as HTMLTextAreaElement).value).toContain('CCCC'));
     expect(screen.getByText('From file site.pem')).toBeTruthy();
     expect(calls.length).toBe(before);
@@ -113,7 +123,10 @@ describe('certificates screen', () => {
   });
 
   it('names the service lines that use a certificate it may not delete', async () => {
-    renderCerts({ 'DELETE /api/certs/id-soon': () => json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }) });
+    renderCerts({
+      'DELETE /api/certs/id-soon': () =>
+        json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }),
+    });
     await openList();
     click('cert-delete-soon');
     click('confirm-ok');
@@ -121,7 +134,16 @@ describe('certificates screen', () => {
   });
 
   it('marks a certificate whose last deployment failed', async () => {
-    renderCerts({ 'GET /api/certs': () => json(200, { items: [cert('broken', 90, { lastError: 'The edge could not apply the change (EACCES).' }), cert('busy', 90, { status: 'Deploying' })], total: 2 }) });
+    renderCerts({
+      'GET /api/certs': () =>
+        json(200, {
+          items: [
+            cert('broken', 90, { lastError: 'The edge could not apply the change (EACCES).' }),
+            cert('busy', 90, { status: 'Deploying' }),
+          ],
+          total: 2,
+        }),
+    });
     await screen.findByTestId('cert-status-broken', {}, { timeout: 5000 });
     expect(screen.getByTestId('cert-status-broken').className).toContain('orange');
     expect(screen.getByTestId('cert-status-busy').textContent).toBe('Deploying');
@@ -154,7 +176,9 @@ describe('certificates screen', () => {
 
   it('filters by expiry, status, creator and creation dates from page 1, and Reset clears them', async () => {
     // A filtered call answers only the expired one, so the screen shows which list it holds.
-    const { sent, queryClient } = renderCerts({ 'GET /api/certs': ({ query }) => json(200, { items: query.has('expiry') ? [cert('old', -3)] : CERTS, total: 25 }) });
+    const { sent, queryClient } = renderCerts({
+      'GET /api/certs': ({ query }) => json(200, { items: query.has('expiry') ? [cert('old', -3)] : CERTS, total: 25 }),
+    });
     await openList();
     const lastQuery = () => sent('GET', '/api/certs').at(-1)?.query;
     const filters = () => filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo', 'expiry']);
@@ -168,13 +192,25 @@ describe('certificates screen', () => {
     expect(sent('GET', '/api/certs').filter((c) => c.query.has('expiry') && c.query.get('page') !== '1')).toEqual([]);
     await waitFor(() => expect(screen.queryByTestId('cert-log-fresh')).toBeNull());
     // List keys are ['certs', group, 'list', query] (lib/query-keys).
-    const listKeys = () => queryClient.getQueryCache().findAll({ queryKey: ['certs'], type: 'active' }).map((q) => q.queryKey.at(-1));
+    const listKeys = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['certs'], type: 'active' })
+        .map((q) => q.queryKey.at(-1));
     expect(listKeys()).toEqual([expect.objectContaining({ page: 1, filters: { expiry: 'expired' } })]);
 
     await chooseOption('filter-status', 'Deploying');
     enterCreatedBy('ada');
     const range = pickCreatedRange(2, 5);
-    await waitFor(() => expect(filters()).toEqual({ expiry: 'expired', status: 'Deploying', createdBy: 'ada', createdFrom: String(range.createdFrom), createdTo: String(range.createdTo) }));
+    await waitFor(() =>
+      expect(filters()).toEqual({
+        expiry: 'expired',
+        status: 'Deploying',
+        createdBy: 'ada',
+        createdFrom: String(range.createdFrom),
+        createdTo: String(range.createdTo),
+      }),
+    );
 
     await goToPage(2, lastQuery);
     click('filter-reset');
@@ -190,7 +226,9 @@ describe('certificates screen', () => {
     renderCerts();
     await openList();
     fireEvent.mouseDown(within(screen.getByTestId('filter-expiry')).getByRole('combobox'));
-    expect((await screen.findByTestId('filter-expiry-expiring')).textContent).toBe(`Expiring within ${CERT_EXPIRY_WARNING_DAYS} days`);
+    expect((await screen.findByTestId('filter-expiry-expiring')).textContent).toBe(
+      `Expiring within ${CERT_EXPIRY_WARNING_DAYS} days`,
+    );
     expect(screen.getByTestId('filter-expiry-valid').textContent).toBe('Valid');
     expect(screen.getByTestId('filter-expiry-expired').textContent).toBe('Expired');
   });

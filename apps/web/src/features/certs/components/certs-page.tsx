@@ -28,7 +28,11 @@ export function CertsPage() {
 
   return (
     <>
-      <PageTitle action={canWrite ? { label: t('upload'), onClick: () => setUploading(true), testId: 'cert-upload' } : undefined}>{t('title')}</PageTitle>
+      <PageTitle
+        action={canWrite ? { label: t('upload'), onClick: () => setUploading(true), testId: 'cert-upload' } : undefined}
+      >
+        {t('title')}
+      </PageTitle>
       {groupName ? (
         <>
           <ItemListToolbar
@@ -39,16 +43,35 @@ export function CertsPage() {
               <FilterSelect<CertExpiryFilter>
                 label={t('expiryFilter.label')}
                 value={filters.expiry}
-                options={CERT_EXPIRY_FILTERS.map((e) => ({ value: e, label: t(`expiryFilter.${e}`, { days: CERT_EXPIRY_WARNING_DAYS }) }))}
+                options={CERT_EXPIRY_FILTERS.map((e) => ({
+                  value: e,
+                  label: t(`expiryFilter.${e}`, { days: CERT_EXPIRY_WARNING_DAYS }),
+                }))}
                 onChange={(expiry) => setFilters({ ...filters, expiry })}
                 testId="filter-expiry"
               />
             }
           />
-          <CertsTable data={data} loading={isFetching} {...list.paging} onPage={list.setPaging} visible={columns.value} canWrite={canWrite} onEdit={onEdit} onLog={onLog} />
+          <CertsTable
+            data={data}
+            loading={isFetching}
+            {...list.paging}
+            onPage={list.setPaging}
+            visible={columns.value}
+            canWrite={canWrite}
+            onEdit={onEdit}
+            onLog={onLog}
+          />
           <CertFormModal groupName={groupName} open={uploading} onClose={() => setUploading(false)} />
-          {edited ? <CertFormModal groupName={groupName} cert={edited} open onClose={() => setEditing(undefined)} /> : null}
-          <AuditLogModal entity="cert" item={logOf} title={logOf && t('logTitle', { name: logOf.keypairname })} onClose={() => setLogOf(undefined)} />
+          {edited ? (
+            <CertFormModal groupName={groupName} cert={edited} open onClose={() => setEditing(undefined)} />
+          ) : null}
+          <AuditLogModal
+            entity="cert"
+            item={logOf}
+            title={logOf && t('logTitle', { name: logOf.keypairname })}
+            onClose={() => setLogOf(undefined)}
+          />
         </>
       ) : (
         <ChooseGroupAlert title={t('chooseGroup')} testId="certs-choose-group" />

@@ -12,7 +12,15 @@ import { useDeleteCert } from '../api/delete-cert';
 import { ExpiryTag } from './expiry-tag';
 
 /** Columns the selector may hide; the name and the actions always show. */
-export const OPTIONAL_CERT_COLUMNS = ['commonName', 'issuer', 'san', 'expiredDays', 'status', 'usedBy', 'updated'] as const;
+export const OPTIONAL_CERT_COLUMNS = [
+  'commonName',
+  'issuer',
+  'san',
+  'expiredDays',
+  'status',
+  'usedBy',
+  'updated',
+] as const;
 export type CertColumn = (typeof OPTIONAL_CERT_COLUMNS)[number];
 
 /** One server-side page of the group's certificates with their expiry, users and actions. */
@@ -24,7 +32,10 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
     remove.mutate(cert.id, {
       onSuccess: () => toast.success(t('common:messages.deleted'), 'cert-deleted'),
       // A used certificate: name what uses it (spec §5 "is used by service").
-      onError: (e) => (isApiError(e) && e.code === 'IN_USE' ? toast.error(t('certs:inUse', { name: cert.keypairname, names: (e.usedBy ?? []).join(', ') }), 'cert-in-use') : toast.apiError(e)),
+      onError: (e) =>
+        isApiError(e) && e.code === 'IN_USE'
+          ? toast.error(t('certs:inUse', { name: cert.keypairname, names: (e.usedBy ?? []).join(', ') }), 'cert-in-use')
+          : toast.apiError(e),
     });
 
   const columns = useMemo(() => {
@@ -32,13 +43,22 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
       commonName: { key: 'commonName', title: t('certs:fields.commonName'), dataIndex: 'commonName' },
       issuer: { key: 'issuer', title: t('certs:fields.issuer'), dataIndex: 'issuerCommonName' },
       san: { key: 'san', title: t('certs:fields.san'), render: (_, c) => c.san.map((s) => <Tag key={s}>{s}</Tag>) },
-      expiredDays: { key: 'expiredDays', title: t('certs:fields.expiredDays'), render: (_, c) => <ExpiryTag days={c.expiredDays} testId={`cert-expiry-${c.keypairname}`} /> },
+      expiredDays: {
+        key: 'expiredDays',
+        title: t('certs:fields.expiredDays'),
+        render: (_, c) => <ExpiryTag days={c.expiredDays} testId={`cert-expiry-${c.keypairname}`} />,
+      },
       status: {
         key: 'status',
         title: t('certs:fields.status'),
         render: (_, c) => (
-          <Tooltip title={c.lastError ? t('certs:deployFailed', { reason: deployFailureText(c.lastError) }) : undefined}>
-            <Tag color={c.status !== 'Running' ? 'processing' : c.lastError ? 'orange' : 'green'} data-testid={`cert-status-${c.keypairname}`}>
+          <Tooltip
+            title={c.lastError ? t('certs:deployFailed', { reason: deployFailureText(c.lastError) }) : undefined}
+          >
+            <Tag
+              color={c.status !== 'Running' ? 'processing' : c.lastError ? 'orange' : 'green'}
+              data-testid={`cert-status-${c.keypairname}`}
+            >
               {t(`certs:status.${c.status}`)}
             </Tag>
           </Tooltip>
@@ -47,11 +67,22 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
       usedBy: {
         key: 'usedBy',
         title: t('certs:fields.usedBy'),
-        render: (_, c) => (c.usedBy.length ? c.usedBy.map((u) => <Tag key={u}>{u}</Tag>) : <span style={{ opacity: 0.5 }}>{t('certs:notUsed')}</span>),
+        render: (_, c) =>
+          c.usedBy.length ? (
+            c.usedBy.map((u) => <Tag key={u}>{u}</Tag>)
+          ) : (
+            <span style={{ opacity: 0.5 }}>{t('certs:notUsed')}</span>
+          ),
       },
-      updated: { key: 'updated', title: t('certs:fields.updated'), render: (_, c) => dayjs(c.updatedAt).format('YYYY-MM-DD HH:mm') },
+      updated: {
+        key: 'updated',
+        title: t('certs:fields.updated'),
+        render: (_, c) => dayjs(c.updatedAt).format('YYYY-MM-DD HH:mm'),
+      },
     };
-    const list: TableColumnsType<Cert> = [{ key: 'keypairname', title: t('certs:fields.keypairname'), dataIndex: 'keypairname' }];
+    const list: TableColumnsType<Cert> = [
+      { key: 'keypairname', title: t('certs:fields.keypairname'), dataIndex: 'keypairname' },
+    ];
     for (const key of OPTIONAL_CERT_COLUMNS) if (visible.includes(key)) list.push(optional[key]);
     list.push({
       key: 'actions',

@@ -47,7 +47,9 @@ export function PemField({ name, label, placeholder, rules, fileTestId, textTest
             >
               <Button icon={<UploadOutlined />}>{t('chooseFile')}</Button>
             </Upload>
-            <Typography.Text type="secondary">{fileName ? t('fromFile', { name: fileName }) : t('orPaste')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {fileName ? t('fromFile', { name: fileName }) : t('orPaste')}
+            </Typography.Text>
           </Space>
           <Form.Item name={name} rules={rules} noStyle={false} style={{ marginBottom: 0 }}>
             <Input.TextArea

@@ -1,4 +1,10 @@
-import { HTML_PAGE_API, htmlPageListSchema, type GroupListQuery, type HtmlPage, type HtmlPageListQuery } from '@parapet/shared';
+import {
+  HTML_PAGE_API,
+  htmlPageListSchema,
+  type GroupListQuery,
+  type HtmlPage,
+  type HtmlPageListQuery,
+} from '@parapet/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
@@ -18,7 +24,9 @@ export const htmlPagesRootKey = [htmlPageKeys.area] as const;
  * createdTo, ridPosition, ridColor) → one page of the group's pages (the built-in `default` included) and the total.
  */
 export async function listHtmlPages(query: HtmlPageQuery, signal?: AbortSignal) {
-  return htmlPageListSchema.parse(await api.get<unknown>(HTML_PAGE_API.pages, { query: itemPageParams(query), signal }));
+  return htmlPageListSchema.parse(
+    await api.get<unknown>(HTML_PAGE_API.pages, { query: itemPageParams(query), signal }),
+  );
 }
 
 export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
@@ -26,12 +34,18 @@ export const htmlPagesQueryOptions = (query: HtmlPageQuery) =>
 
 /** The page stays on screen while the next one loads. */
 export function useHtmlPages(query: HtmlPageQuery | undefined) {
-  return useQuery({ ...htmlPagesQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({
+    ...htmlPagesQueryOptions(query ?? NO_ITEM_PAGE),
+    enabled: query !== undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** What a page change makes stale: the lists and the open logs. */
 export function onHtmlPagesChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([htmlPagesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [htmlPagesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 export type { HtmlPage };

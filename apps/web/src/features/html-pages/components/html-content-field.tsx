@@ -73,7 +73,12 @@ export function HtmlContentField({ rules }: { rules: FormRules }) {
         label={t('htmlPages:fields.file')}
         rules={rules.field('fileName')}
         extra={t('htmlPages:file.hint', { kb: HTML_PAGE_MAX_BYTES / 1024 })}
-        {...(refused ? { validateStatus: 'error' as const, help: <span data-testid="html-page-file-error">{t(`fieldErrors:${refused}`)}</span> } : {})}
+        {...(refused
+          ? {
+              validateStatus: 'error' as const,
+              help: <span data-testid="html-page-file-error">{t(`fieldErrors:${refused}`)}</span>,
+            }
+          : {})}
       >
         <HtmlFileInput onChoose={(file) => void choose(file)} />
       </Form.Item>

@@ -1,5 +1,13 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { createHtmlPageSchema, RID_COLOR_DEFAULT, RID_POSITION_DEFAULT, updateHtmlPageSchema, type HtmlPage, type RidColor, type RidPosition } from '@parapet/shared';
+import {
+  createHtmlPageSchema,
+  RID_COLOR_DEFAULT,
+  RID_POSITION_DEFAULT,
+  updateHtmlPageSchema,
+  type HtmlPage,
+  type RidColor,
+  type RidPosition,
+} from '@parapet/shared';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -24,7 +32,14 @@ interface Values {
 }
 
 /** Failures whose own message says more than "Create Failed" / "Update Failed". */
-const TOLD_BY_CODE = new Set<ApiErrorCode>(['QUOTA_EXCEEDED', 'HTML_PAGE_DEPLOYING', 'VALIDATION_FAILED', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED']);
+const TOLD_BY_CODE = new Set<ApiErrorCode>([
+  'QUOTA_EXCEEDED',
+  'HTML_PAGE_DEPLOYING',
+  'VALIDATION_FAILED',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+]);
 
 interface HtmlPageFormModalProps {
   groupName: string;
@@ -56,7 +71,10 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
     if (isApiError(error) && TOLD_BY_CODE.has(error.code)) return toast.apiError(error);
     // A server or network failure says "Failed to create. Please try again" (spec §8).
     if (!page && failedOnOurSide(error)) return toast.apiError(error, 'create');
-    toast.error(t(page ? 'htmlPages:messages.updateFailed' : 'htmlPages:messages.createFailed'), page ? 'html-page-update-failed' : 'html-page-create-failed');
+    toast.error(
+      t(page ? 'htmlPages:messages.updateFailed' : 'htmlPages:messages.createFailed'),
+      page ? 'html-page-update-failed' : 'html-page-create-failed',
+    );
   };
   const close = () => {
     draft.clear();
@@ -68,9 +86,22 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
   };
 
   const save = (values: Values) => {
-    const body = { content: values.content, fileName: values.fileName || null, ridPosition: values.ridPosition, ridColor: values.ridColor };
-    if (page) update.mutate({ id: page.id, version: page.version, ...body }, { onSuccess: done(t('common:messages.updated'), 'html-page-updated'), onError });
-    else create.mutate({ groupName, htmlPageName: (values.htmlPageName ?? '').trim(), ...body }, { onSuccess: done(t('common:messages.created'), 'html-page-created'), onError });
+    const body = {
+      content: values.content,
+      fileName: values.fileName || null,
+      ridPosition: values.ridPosition,
+      ridColor: values.ridColor,
+    };
+    if (page)
+      update.mutate(
+        { id: page.id, version: page.version, ...body },
+        { onSuccess: done(t('common:messages.updated'), 'html-page-updated'), onError },
+      );
+    else
+      create.mutate(
+        { groupName, htmlPageName: (values.htmlPageName ?? '').trim(), ...body },
+        { onSuccess: done(t('common:messages.created'), 'html-page-created'), onError },
+      );
   };
   // An edit changes what visitors see at once: "Are you sure want to proceed?" first (spec §6).
   const submit = (values: Values) => {
@@ -91,11 +122,20 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
     );
     if (!ok) return;
     const { content, ridPosition, ridColor } = form.getFieldsValue(true) as Values;
-    preview.mutate({ content, ridPosition, ridColor }, { onSuccess: draft.show, onError: (e) => void (showErrors(e) || toast.apiError(e)) });
+    preview.mutate(
+      { content, ridPosition, ridColor },
+      { onSuccess: draft.show, onError: (e) => void (showErrors(e) || toast.apiError(e)) },
+    );
   };
 
   const initialValues: Values = page
-    ? { groupName, content: page.content, fileName: page.fileName, ridPosition: page.ridPosition, ridColor: page.ridColor }
+    ? {
+        groupName,
+        content: page.content,
+        fileName: page.fileName,
+        ridPosition: page.ridPosition,
+        ridColor: page.ridColor,
+      }
     : { groupName, content: '', fileName: null, ridPosition: RID_POSITION_DEFAULT, ridColor: RID_COLOR_DEFAULT };
 
   return (
@@ -109,8 +149,24 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
       loading={create.isPending || update.isPending}
       width={760}
     >
-      {conflict ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('errors:VERSION_CONFLICT')} data-testid="html-page-conflict" /> : null}
-      <Form<Values> form={form} name="html-page" layout="vertical" requiredMark={false} onFinish={submit} onFinishFailed={formError} initialValues={initialValues}>
+      {conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('errors:VERSION_CONFLICT')}
+          data-testid="html-page-conflict"
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        name="html-page"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        onFinishFailed={formError}
+        initialValues={initialValues}
+      >
         {page ? null : (
           <Form.Item name="htmlPageName" label={t('htmlPages:fields.name')} rules={createRules.field('htmlPageName')}>
             <Input autoFocus autoComplete="off" data-testid="html-page-name" />
@@ -121,7 +177,12 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
         </Form.Item>
         <HtmlContentField rules={page ? updateRules : createRules} />
         <RidFields />
-        <Button icon={<EyeOutlined />} onClick={() => void showPreview()} loading={preview.isPending} data-testid="html-page-preview-draft">
+        <Button
+          icon={<EyeOutlined />}
+          onClick={() => void showPreview()}
+          loading={preview.isPending}
+          data-testid="html-page-preview-draft"
+        >
           {t('htmlPages:actions.preview')}
         </Button>
       </Form>

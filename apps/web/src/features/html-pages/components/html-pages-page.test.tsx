@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_HTML_PAGE_NAME, fullAccess, HTML_PAGE_MAX_BYTES, readOnlyAccess, type HtmlPage } from '@parapet/shared';
+import {
+  DEFAULT_HTML_PAGE_NAME,
+  fullAccess,
+  HTML_PAGE_MAX_BYTES,
+  readOnlyAccess,
+  type HtmlPage,
+} from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, enterCreatedBy, filterParams, goToPage } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
@@ -33,11 +39,18 @@ const htmlPage = (htmlPageName: string, extra: Partial<HtmlPage> = {}): HtmlPage
 
 const PAGES = [
   htmlPage(DEFAULT_HTML_PAGE_NAME, { builtIn: true, createdBy: 'system' }),
-  htmlPage('maintenance', { ridPosition: 'bottomRight', ridColor: 'white', usedBy: ['shop'], status: 'Deploying', lastError: 'edge unreachable' }),
+  htmlPage('maintenance', {
+    ridPosition: 'bottomRight',
+    ridColor: 'white',
+    usedBy: ['shop'],
+    status: 'Deploying',
+    lastError: 'edge unreachable',
+  }),
 ];
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const html = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+const html = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 
 const renderPages = (handlers: ApiHandlers = {}, role = fullAccess()) =>
   renderApp('/html?groupName=acme', {
@@ -46,7 +59,12 @@ const renderPages = (handlers: ApiHandlers = {}, role = fullAccess()) =>
     ...handlers,
   });
 const openList = () => screen.findByTestId('html-page-preview-maintenance', {}, { timeout: 5000 });
-const headers = () => new Set(within(screen.getByTestId('html-pages-table')).getAllByRole('columnheader').map((h) => h.textContent));
+const headers = () =>
+  new Set(
+    within(screen.getByTestId('html-pages-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  );
 
 async function openCreate() {
   await openList();
@@ -63,7 +81,7 @@ function chooseFile(file: File) {
 }
 
 describe('HTML pages screen', () => {
-  it('lists the group\'s pages; the built-in default can be edited but not deleted', async () => {
+  it("lists the group's pages; the built-in default can be edited but not deleted", async () => {
     const { sent } = renderPages();
     await openList();
     expect(sent('GET', '/api/html-pages')[0]?.query.get('groupName')).toBe('acme');
@@ -78,7 +96,17 @@ describe('HTML pages screen', () => {
     expect(table.getByText('White')).toBeTruthy();
     expect(table.getByText('shop')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeTruthy();
-    expect([...headers()]).toEqual(['Group', 'Name', 'Status', 'Rid position', 'Rid colour', 'Used by', 'Updated', 'Log', 'Actions']);
+    expect([...headers()]).toEqual([
+      'Group',
+      'Name',
+      'Status',
+      'Rid position',
+      'Rid colour',
+      'Used by',
+      'Updated',
+      'Log',
+      'Actions',
+    ]);
   });
 
   it('shows the empty state and hides write actions without htmlPages write permission', async () => {
@@ -100,7 +128,9 @@ describe('HTML pages screen', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'maintenance' } });
     const before = calls.length;
     chooseFile(new File(['<html><body>Back soon</body></html>'], 'maintenance.html', { type: 'text/html' }));
-    await waitFor(() => expect((screen.getByTestId('html-page-content') as HTMLTextAreaElement).value).toContain('Back soon'));
+    await waitFor(() =>
+      expect((screen.getByTestId('html-page-content') as HTMLTextAreaElement).value).toContain('Back soon'),
+    );
     expect(screen.getByText('From file maintenance.html')).toBeTruthy();
     expect(calls.length).toBe(before);
     fireEvent.click(screen.getByLabelText('Center'));
@@ -123,11 +153,19 @@ describe('HTML pages screen', () => {
     type('html-page-name', 'maintenance');
     const before = calls.length;
     chooseFile(new File(['<html></html>'], 'my page.html', { type: 'text/html' }));
-    expect((await screen.findByTestId('html-page-file-error')).textContent).toBe('The file name must not contain spaces.');
+    expect((await screen.findByTestId('html-page-file-error')).textContent).toBe(
+      'The file name must not contain spaces.',
+    );
     chooseFile(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    await waitFor(() => expect(screen.getByTestId('html-page-file-error').textContent).toBe('Only an HTML file (.html or .htm) can be uploaded.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('html-page-file-error').textContent).toBe(
+        'Only an HTML file (.html or .htm) can be uploaded.',
+      ),
+    );
     chooseFile(new File(['x'.repeat(HTML_PAGE_MAX_BYTES + 1)], 'big.html', { type: 'text/html' }));
-    await waitFor(() => expect(screen.getByTestId('html-page-file-error').textContent).toBe('The page is larger than 256 KB.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('html-page-file-error').textContent).toBe('The page is larger than 256 KB.'),
+    );
     expect((screen.getByTestId('html-page-content') as HTMLTextAreaElement).value).toBe('');
     click('html-page-submit');
     expect(await screen.findByTestId('html-page-form-error')).toBeTruthy();
@@ -135,16 +173,21 @@ describe('HTML pages screen', () => {
     expect(calls.length).toBe(before);
   });
 
-  it('shows the server\'s field error under its field', async () => {
+  it("shows the server's field error under its field", async () => {
     const { sent } = renderPages({
-      'POST /api/html-pages': () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { fileName: 'not_html_file' } }),
+      'POST /api/html-pages': () =>
+        json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { fileName: 'not_html_file' } }),
     });
     await openCreate();
     type('html-page-name', 'maintenance');
     type('html-page-content', '<html><body>typed</body></html>');
     click('html-page-submit');
     expect(await screen.findByText('Only an HTML file (.html or .htm) can be uploaded.')).toBeTruthy();
-    expect(sent('POST', '/api/html-pages')[0]?.body).toMatchObject({ htmlPageName: 'maintenance', content: '<html><body>typed</body></html>', fileName: null });
+    expect(sent('POST', '/api/html-pages')[0]?.body).toMatchObject({
+      htmlPageName: 'maintenance',
+      content: '<html><body>typed</body></html>',
+      fileName: null,
+    });
     expect(await screen.findByTestId('html-page-form-error')).toBeTruthy();
     expect(screen.queryByTestId('html-page-created')).toBeNull();
   });
@@ -161,17 +204,22 @@ describe('HTML pages screen', () => {
   it.each([
     ['the server', () => json(500, { code: 'INTERNAL', message: 'x' })],
     ['the network', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('says "Failed to create. Please try again" when %s fails', async (_, answer: () => Promise<Response> | Response) => {
-    renderPages({ 'POST /api/html-pages': answer });
-    await openCreate();
-    type('html-page-name', 'maintenance');
-    type('html-page-content', '<p>x</p>');
-    click('html-page-submit');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
-    expect(screen.queryByTestId('html-page-create-failed')).toBeNull();
-  });
+  ])(
+    'says "Failed to create. Please try again" when %s fails',
+    async (_, answer: () => Promise<Response> | Response) => {
+      renderPages({ 'POST /api/html-pages': answer });
+      await openCreate();
+      type('html-page-name', 'maintenance');
+      type('html-page-content', '<p>x</p>');
+      click('html-page-submit');
+      expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+        'Failed to create. Please try again',
+      );
+      expect(screen.queryByTestId('html-page-create-failed')).toBeNull();
+    },
+  );
 
-  it('previews a saved page only in a frame sandboxed to allow-scripts, from the server\'s preview address', async () => {
+  it("previews a saved page only in a frame sandboxed to allow-scripts, from the server's preview address", async () => {
     renderPages();
     await openList();
     fireEvent.click(screen.getByRole('button', { name: 'Preview maintenance' }));
@@ -188,13 +236,20 @@ describe('HTML pages screen', () => {
   it('previews a draft through the server, shown from a blob: address in the same sandbox and revoked on close', async () => {
     const create = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/draft-1');
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const { sent } = renderPages({ 'POST /api/html-pages/preview': () => html(200, '<html><body><div id="parapet-rid">Case ID</div>draft</body></html>') });
+    const { sent } = renderPages({
+      'POST /api/html-pages/preview': () =>
+        html(200, '<html><body><div id="parapet-rid">Case ID</div>draft</body></html>'),
+    });
     await openCreate();
     type('html-page-content', '<html><body>draft</body></html>');
     fireEvent.click(screen.getByLabelText('White'));
     click('html-page-preview-draft');
     const frame = (await screen.findByTestId('html-preview-frame')) as HTMLIFrameElement;
-    expect(sent('POST', '/api/html-pages/preview')[0]?.body).toEqual({ content: '<html><body>draft</body></html>', ridPosition: 'topLeft', ridColor: 'white' });
+    expect(sent('POST', '/api/html-pages/preview')[0]?.body).toEqual({
+      content: '<html><body>draft</body></html>',
+      ridPosition: 'topLeft',
+      ridColor: 'white',
+    });
     expect(frame.getAttribute('src')).toBe('blob:http://localhost/draft-1');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
     const blob = create.mock.calls[0]?.[0] as Blob;
@@ -205,14 +260,19 @@ describe('HTML pages screen', () => {
   });
 
   it('edits after "Are you sure want to proceed?", sending the version read', async () => {
-    const { sent } = renderPages({ 'PUT /api/html-pages/id-default': () => json(200, htmlPage(DEFAULT_HTML_PAGE_NAME, { builtIn: true, version: 4 })) });
+    const { sent } = renderPages({
+      'PUT /api/html-pages/id-default': () =>
+        json(200, htmlPage(DEFAULT_HTML_PAGE_NAME, { builtIn: true, version: 4 })),
+    });
     await openList();
     click('html-page-edit-default');
     await screen.findByTestId('html-page-content');
     expect(screen.queryByTestId('html-page-name')).toBeNull();
     type('html-page-content', '<html><body>new</body></html>');
     click('html-page-submit');
-    expect(await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
+    expect(
+      await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' }),
+    ).toBeTruthy();
     expect(sent('PUT', '/api/html-pages/id-default')).toHaveLength(0);
     click('confirm-ok');
     await screen.findByTestId('html-page-updated');
@@ -226,12 +286,17 @@ describe('HTML pages screen', () => {
   });
 
   it('tells which services use a page it could not delete', async () => {
-    renderPages({ 'DELETE /api/html-pages/id-maintenance': () => json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }) });
+    renderPages({
+      'DELETE /api/html-pages/id-maintenance': () =>
+        json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'blog'] }),
+    });
     await openList();
     click('html-page-delete-maintenance');
     expect(await screen.findByText('Are you sure want to delete?')).toBeTruthy();
     click('confirm-ok');
-    expect((await screen.findByTestId('html-page-in-use')).textContent).toContain('maintenance is used by service: shop, blog');
+    expect((await screen.findByTestId('html-page-in-use')).textContent).toContain(
+      'maintenance is used by service: shop, blog',
+    );
   });
 
   it('keeps the column choice in userSelectedColumns.html', async () => {
@@ -251,11 +316,16 @@ describe('HTML pages screen', () => {
   it('filters by rid colour, rid position, status and creator from page 1, and Reset clears them', async () => {
     // A call filtered by colour answers only the white page, so the screen shows which list it holds.
     const { sent } = renderPages({
-      'GET /api/html-pages': ({ query }) => json(200, { items: query.has('ridColor') ? PAGES.filter((p) => p.ridColor === query.get('ridColor')) : PAGES, total: 25 }),
+      'GET /api/html-pages': ({ query }) =>
+        json(200, {
+          items: query.has('ridColor') ? PAGES.filter((p) => p.ridColor === query.get('ridColor')) : PAGES,
+          total: 25,
+        }),
     });
     await openList();
     const lastQuery = () => sent('GET', '/api/html-pages').at(-1)?.query;
-    const filters = () => filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo', 'ridPosition', 'ridColor']);
+    const filters = () =>
+      filterParams(lastQuery(), ['status', 'createdBy', 'createdFrom', 'createdTo', 'ridPosition', 'ridColor']);
     await goToPage(2, lastQuery);
 
     await chooseOption('filter-rid-color', 'white');
@@ -267,7 +337,14 @@ describe('HTML pages screen', () => {
     await chooseOption('filter-rid-position', 'bottomRight');
     await chooseOption('filter-status', 'Deploying');
     enterCreatedBy('ada');
-    await waitFor(() => expect(filters()).toEqual({ ridColor: 'white', ridPosition: 'bottomRight', status: 'Deploying', createdBy: 'ada' }));
+    await waitFor(() =>
+      expect(filters()).toEqual({
+        ridColor: 'white',
+        ridPosition: 'bottomRight',
+        status: 'Deploying',
+        createdBy: 'ada',
+      }),
+    );
 
     await goToPage(2, lastQuery);
     click('filter-reset');
@@ -277,7 +354,7 @@ describe('HTML pages screen', () => {
     expect(screen.getByTestId('filter-rid-color').textContent).toBe('Rid colour');
   });
 
-  it('labels the rid filters\' choices as the form does', async () => {
+  it("labels the rid filters' choices as the form does", async () => {
     renderPages();
     await openList();
     fireEvent.mouseDown(within(screen.getByTestId('filter-rid-position')).getByRole('combobox'));

@@ -32,7 +32,13 @@ export function HtmlPagesPage() {
 
   return (
     <>
-      <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'html-page-create' } : undefined}>{t('title')}</PageTitle>
+      <PageTitle
+        action={
+          canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'html-page-create' } : undefined
+        }
+      >
+        {t('title')}
+      </PageTitle>
       {groupName ? (
         <>
           <ItemListToolbar
@@ -70,13 +76,20 @@ export function HtmlPagesPage() {
             onLog={onLog}
           />
           <HtmlPageFormModal groupName={groupName} open={creating} onClose={() => setCreating(false)} />
-          {edited ? <HtmlPageFormModal groupName={groupName} page={edited} open onClose={() => setEditing(undefined)} /> : null}
+          {edited ? (
+            <HtmlPageFormModal groupName={groupName} page={edited} open onClose={() => setEditing(undefined)} />
+          ) : null}
           <HtmlPreviewModal
             src={previewOf ? htmlPagePreviewUrl(previewOf.id) : undefined}
             title={previewOf ? t('preview.title', { name: previewOf.htmlPageName }) : ''}
             onClose={() => setPreviewOf(undefined)}
           />
-          <AuditLogModal entity="html-page" item={logOf} title={logOf && t('logTitle', { name: logOf.htmlPageName })} onClose={() => setLogOf(undefined)} />
+          <AuditLogModal
+            entity="html-page"
+            item={logOf}
+            title={logOf && t('logTitle', { name: logOf.htmlPageName })}
+            onClose={() => setLogOf(undefined)}
+          />
         </>
       ) : (
         <ChooseGroupAlert title={t('chooseGroup')} testId="html-pages-choose-group" />

@@ -11,7 +11,15 @@ import { useToast } from '@/lib/toast';
 import { useDeleteHtmlPage } from '../api/delete-html-page';
 
 /** Columns the selector may hide; the name and the actions always show. */
-export const OPTIONAL_HTML_PAGE_COLUMNS = ['group', 'status', 'ridPosition', 'ridColor', 'usedBy', 'updated', 'log'] as const;
+export const OPTIONAL_HTML_PAGE_COLUMNS = [
+  'group',
+  'status',
+  'ridPosition',
+  'ridColor',
+  'usedBy',
+  'updated',
+  'log',
+] as const;
 export type HtmlPageColumn = (typeof OPTIONAL_HTML_PAGE_COLUMNS)[number];
 
 interface HtmlPagesTableProps extends ItemTableProps<HtmlPage> {
@@ -27,7 +35,11 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
     remove.mutate(p.id, {
       onSuccess: () => toast.success(t('common:messages.deleted'), 'html-page-deleted'),
       onError: (e) => {
-        if (isApiError(e) && e.code === 'IN_USE') toast.error(t('htmlPages:messages.inUse', { name: p.htmlPageName, names: (e.usedBy ?? []).join(', ') }), 'html-page-in-use');
+        if (isApiError(e) && e.code === 'IN_USE')
+          toast.error(
+            t('htmlPages:messages.inUse', { name: p.htmlPageName, names: (e.usedBy ?? []).join(', ') }),
+            'html-page-in-use',
+          );
         else toast.apiError(e);
       },
     });
@@ -40,7 +52,10 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
         title: t('htmlPages:fields.status'),
         render: (_, p) => (
           <Space orientation="vertical" size={2}>
-            <Tag color={p.status === 'Running' ? 'green' : 'processing'} data-testid={`html-page-status-${p.htmlPageName}`}>
+            <Tag
+              color={p.status === 'Running' ? 'green' : 'processing'}
+              data-testid={`html-page-status-${p.htmlPageName}`}
+            >
               {t(`htmlPages:status.${p.status}`)}
             </Tag>
             {p.lastError ? (
@@ -51,19 +66,41 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
           </Space>
         ),
       },
-      ridPosition: { key: 'ridPosition', title: t('htmlPages:fields.ridPosition'), render: (_, p) => t(`htmlPages:ridPosition.${p.ridPosition}`) },
-      ridColor: { key: 'ridColor', title: t('htmlPages:fields.ridColor'), render: (_, p) => t(`htmlPages:ridColor.${p.ridColor}`) },
+      ridPosition: {
+        key: 'ridPosition',
+        title: t('htmlPages:fields.ridPosition'),
+        render: (_, p) => t(`htmlPages:ridPosition.${p.ridPosition}`),
+      },
+      ridColor: {
+        key: 'ridColor',
+        title: t('htmlPages:fields.ridColor'),
+        render: (_, p) => t(`htmlPages:ridColor.${p.ridColor}`),
+      },
       usedBy: {
         key: 'usedBy',
         title: t('htmlPages:fields.usedBy'),
-        render: (_, p) => (p.usedBy.length ? p.usedBy.map((u) => <Tag key={u}>{u}</Tag>) : <span style={{ opacity: 0.5 }}>{t('htmlPages:notUsed')}</span>),
+        render: (_, p) =>
+          p.usedBy.length ? (
+            p.usedBy.map((u) => <Tag key={u}>{u}</Tag>)
+          ) : (
+            <span style={{ opacity: 0.5 }}>{t('htmlPages:notUsed')}</span>
+          ),
       },
-      updated: { key: 'updated', title: t('htmlPages:fields.updated'), render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm') },
+      updated: {
+        key: 'updated',
+        title: t('htmlPages:fields.updated'),
+        render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+      },
       log: {
         key: 'log',
         title: t('htmlPages:fields.log'),
         render: (_, p) => (
-          <Button size="small" onClick={() => onLog(p)} aria-label={`${t('htmlPages:actions.log')} ${p.htmlPageName}`} data-testid={`html-page-log-${p.htmlPageName}`}>
+          <Button
+            size="small"
+            onClick={() => onLog(p)}
+            aria-label={`${t('htmlPages:actions.log')} ${p.htmlPageName}`}
+            data-testid={`html-page-log-${p.htmlPageName}`}
+          >
             {t('htmlPages:actions.log')}
           </Button>
         ),
@@ -83,23 +120,39 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
     // Table order: Group, Name, Status, Rid position, Rid colour, Used by, Updated, Log, Actions.
     if (visible.includes('group')) list.push(optional.group);
     list.push(name);
-    for (const key of OPTIONAL_HTML_PAGE_COLUMNS) if (key !== 'group' && visible.includes(key)) list.push(optional[key]);
+    for (const key of OPTIONAL_HTML_PAGE_COLUMNS)
+      if (key !== 'group' && visible.includes(key)) list.push(optional[key]);
     list.push({
       key: 'actions',
       title: t('htmlPages:fields.actions'),
       render: (_, p) => (
         <Space>
-          <Button size="small" onClick={() => onPreview(p)} aria-label={`${t('htmlPages:actions.preview')} ${p.htmlPageName}`} data-testid={`html-page-preview-${p.htmlPageName}`}>
+          <Button
+            size="small"
+            onClick={() => onPreview(p)}
+            aria-label={`${t('htmlPages:actions.preview')} ${p.htmlPageName}`}
+            data-testid={`html-page-preview-${p.htmlPageName}`}
+          >
             {t('htmlPages:actions.preview')}
           </Button>
           {canWrite ? (
-            <Button size="small" onClick={() => onEdit(p)} aria-label={`${t('htmlPages:actions.edit')} ${p.htmlPageName}`} data-testid={`html-page-edit-${p.htmlPageName}`}>
+            <Button
+              size="small"
+              onClick={() => onEdit(p)}
+              aria-label={`${t('htmlPages:actions.edit')} ${p.htmlPageName}`}
+              data-testid={`html-page-edit-${p.htmlPageName}`}
+            >
               {t('htmlPages:actions.edit')}
             </Button>
           ) : null}
           {canWrite && !p.builtIn ? (
             <ConfirmAction kind="delete" onConfirm={() => deletePage(p)}>
-              <Button size="small" danger aria-label={`${t('htmlPages:actions.delete')} ${p.htmlPageName}`} data-testid={`html-page-delete-${p.htmlPageName}`}>
+              <Button
+                size="small"
+                danger
+                aria-label={`${t('htmlPages:actions.delete')} ${p.htmlPageName}`}
+                data-testid={`html-page-delete-${p.htmlPageName}`}
+              >
                 {t('htmlPages:actions.delete')}
               </Button>
             </ConfirmAction>

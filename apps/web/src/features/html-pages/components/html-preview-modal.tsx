@@ -25,7 +25,13 @@ export function HtmlPreviewModal({ src, title, onClose }: HtmlPreviewModalProps)
           sandbox="allow-scripts"
           referrerPolicy="no-referrer"
           data-testid="html-preview-frame"
-          style={{ width: '100%', height: 520, border: '1px solid rgba(5, 5, 5, 0.15)', borderRadius: 6, background: '#fff' }}
+          style={{
+            width: '100%',
+            height: 520,
+            border: '1px solid rgba(5, 5, 5, 0.15)',
+            borderRadius: 6,
+            background: '#fff',
+          }}
         />
       ) : null}
     </Modal>

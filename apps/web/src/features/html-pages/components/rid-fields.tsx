@@ -15,7 +15,11 @@ export function RidFields() {
         />
       </Form.Item>
       <Form.Item name="ridColor" label={t('fields.ridColor')}>
-        <Radio.Group aria-label={t('fields.ridColor')} data-testid="html-page-rid-color" options={RID_COLORS.map((c) => ({ value: c, label: t(`ridColor.${c}`) }))} />
+        <Radio.Group
+          aria-label={t('fields.ridColor')}
+          data-testid="html-page-rid-color"
+          options={RID_COLORS.map((c) => ({ value: c, label: t(`ridColor.${c}`) }))}
+        />
       </Form.Item>
     </>
   );

@@ -1,4 +1,10 @@
-import { ORIGIN_POLICY_API, originPolicyListSchema, type GroupListQuery, type OriginPolicy, type OriginPolicyListQuery } from '@parapet/shared';
+import {
+  ORIGIN_POLICY_API,
+  originPolicyListSchema,
+  type GroupListQuery,
+  type OriginPolicy,
+  type OriginPolicyListQuery,
+} from '@parapet/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '@/components/audit-log/get-audit-entries';
 import { api } from '@/lib/api-client';
@@ -18,7 +24,9 @@ export const originPoliciesRootKey = [originPolicyKeys.area] as const;
  * createdFrom, createdTo) → one page of the group's policies and the total.
  */
 export async function listOriginPolicies(query: OriginPolicyQuery, signal?: AbortSignal) {
-  return originPolicyListSchema.parse(await api.get<unknown>(ORIGIN_POLICY_API.policies, { query: itemPageParams(query), signal }));
+  return originPolicyListSchema.parse(
+    await api.get<unknown>(ORIGIN_POLICY_API.policies, { query: itemPageParams(query), signal }),
+  );
 }
 
 export const originPoliciesQueryOptions = (query: OriginPolicyQuery) =>
@@ -35,7 +43,9 @@ export function useOriginPolicies(query: OriginPolicyQuery | undefined) {
 
 /** What a policy change makes stale: the lists and the open logs. */
 export function onOriginPoliciesChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([originPoliciesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [originPoliciesRootKey, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 export type { OriginPolicy };

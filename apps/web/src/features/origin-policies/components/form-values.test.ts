@@ -12,7 +12,13 @@ const form = (extra: Partial<PolicyFormValues> = {}): PolicyFormValues => ({
 describe('policy form values', () => {
   it('start from the shared schema defaults, with one empty origin', () => {
     const values = initialFormValues('acme');
-    expect(values).toMatchObject({ groupName: 'acme', policyName: '', region: ['default'], loadBalancerMethod: 'ipHash', healthCheckInterval: HEALTH_CHECK_DEFAULTS.intervalS });
+    expect(values).toMatchObject({
+      groupName: 'acme',
+      policyName: '',
+      region: ['default'],
+      loadBalancerMethod: 'ipHash',
+      healthCheckInterval: HEALTH_CHECK_DEFAULTS.intervalS,
+    });
     expect(values.origins).toEqual([{ address: '', weight: 1, backup: false, enabled: true }]);
   });
 
@@ -24,11 +30,22 @@ describe('policy form values', () => {
   });
 
   it('send a hidden field only when valid: weights outside the weight method, the path outside HTTP', () => {
-    const hidden = toPolicyInput(form({ origins: [{ address: '10.0.0.1', weight: 500, backup: false, enabled: true }], healthCheckUri: 'no slash', healthCheckHttpCode: [] }));
+    const hidden = toPolicyInput(
+      form({
+        origins: [{ address: '10.0.0.1', weight: 500, backup: false, enabled: true }],
+        healthCheckUri: 'no slash',
+        healthCheckHttpCode: [],
+      }),
+    );
     expect(hidden.origins[0]?.weight).toBe(1);
     expect(hidden.healthCheckUri).toBe('/');
     expect(hidden.healthCheckHttpCode).toEqual(['200-399']);
-    const shown = toPolicyInput(form({ loadBalancerMethod: 'weight', origins: [{ address: '10.0.0.1', weight: 40, backup: false, enabled: true }] }));
+    const shown = toPolicyInput(
+      form({
+        loadBalancerMethod: 'weight',
+        origins: [{ address: '10.0.0.1', weight: 40, backup: false, enabled: true }],
+      }),
+    );
     expect(shown.origins[0]?.weight).toBe(40);
   });
 

@@ -28,12 +28,15 @@ export const newOriginRow = (): OriginRow => ({ address: '', ...ORIGIN_DEFAULTS 
 /** A new policy's form (defaults, one empty origin) or an existing one's, as the list showed it. */
 export function initialFormValues(groupName: string, policy?: OriginPolicy): PolicyFormValues {
   if (!policy) return { groupName, policyName: '', ...structuredClone(SETTINGS_DEFAULTS), origins: [newOriginRow()] };
-  const settings = Object.fromEntries(SETTING_KEYS.map((key) => [key, structuredClone(policy[key])])) as unknown as Settings;
+  const settings = Object.fromEntries(
+    SETTING_KEYS.map((key) => [key, structuredClone(policy[key])]),
+  ) as unknown as Settings;
   return { policyName: policy.policyName, ...settings, origins: policy.origins.map((o) => ({ ...o })) };
 }
 
 /** A hidden field keeps what was typed; it is sent only when valid, else its default. */
-const validOr = <T>(schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown, fallback: T): T => (schema.safeParse(value).success ? (value as T) : fallback);
+const validOr = <T>(schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown, fallback: T): T =>
+  schema.safeParse(value).success ? (value as T) : fallback;
 
 /**
  * The request body from the form. Weights matter only to the `weight` method: otherwise the
@@ -50,12 +53,18 @@ export function toPolicyInput(values: PolicyFormValues): OriginPolicyInput {
     policyName: values.policyName.trim(),
     origins: values.origins.map((o) => ({
       address: o.address.trim(),
-      weight: weighted ? (o.weight ?? ORIGIN_DEFAULTS.weight) : validOr(originSchema.shape.weight, o.weight, ORIGIN_DEFAULTS.weight),
+      weight: weighted
+        ? (o.weight ?? ORIGIN_DEFAULTS.weight)
+        : validOr(originSchema.shape.weight, o.weight, ORIGIN_DEFAULTS.weight),
       backup: o.backup,
       enabled: o.enabled,
     })),
-    healthCheckUri: http ? values.healthCheckUri.trim() : validOr(shape.healthCheckUri, values.healthCheckUri, SETTINGS_DEFAULTS.healthCheckUri),
-    healthCheckHttpCode: http ? values.healthCheckHttpCode : validOr(shape.healthCheckHttpCode, values.healthCheckHttpCode, SETTINGS_DEFAULTS.healthCheckHttpCode),
+    healthCheckUri: http
+      ? values.healthCheckUri.trim()
+      : validOr(shape.healthCheckUri, values.healthCheckUri, SETTINGS_DEFAULTS.healthCheckUri),
+    healthCheckHttpCode: http
+      ? values.healthCheckHttpCode
+      : validOr(shape.healthCheckHttpCode, values.healthCheckHttpCode, SETTINGS_DEFAULTS.healthCheckHttpCode),
   };
 }
 

@@ -20,7 +20,11 @@ describe('origin policies screen', () => {
     const healthy = screen.getByTestId('origin-health-10.0.0.1');
     expect([healthy.textContent, healthy.getAttribute('data-health')]).toEqual(['Healthy', 'healthy']);
     const unhealthy = screen.getByTestId('origin-health-10.0.0.2');
-    expect([unhealthy.textContent, unhealthy.getAttribute('data-health'), unhealthy.getAttribute('data-reason')]).toEqual(['Unhealthy', 'unhealthy', 'refused']);
+    expect([
+      unhealthy.textContent,
+      unhealthy.getAttribute('data-health'),
+      unhealthy.getAttribute('data-reason'),
+    ]).toEqual(['Unhealthy', 'unhealthy', 'refused']);
     fireEvent.mouseEnter(unhealthy);
     // The server sends a reason code; the user reads it in their language.
     expect(await screen.findByText(/^The origin refused the connection\. \(Checked /)).toBeTruthy();
@@ -59,7 +63,10 @@ describe('origin policies screen', () => {
   });
 
   it('names the services that use a policy it may not delete', async () => {
-    renderPolicies({ 'DELETE /api/origin-policies/id-web': () => json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'checkout'] }) });
+    renderPolicies({
+      'DELETE /api/origin-policies/id-web': () =>
+        json(409, { code: 'IN_USE', message: 'is used by service', usedBy: ['shop', 'checkout'] }),
+    });
     await openList();
     click('origin-policy-delete-web');
     fireEvent.click(await screen.findByTestId('confirm-ok'));
@@ -68,20 +75,28 @@ describe('origin policies screen', () => {
     expect(toast.textContent).toContain('shop, checkout');
   });
 
-  it('falls back to the row\'s users when an IN_USE answer names none', async () => {
-    renderPolicies({ 'DELETE /api/origin-policies/id-web': () => json(409, { code: 'IN_USE', message: 'is used by service' }) });
+  it("falls back to the row's users when an IN_USE answer names none", async () => {
+    renderPolicies({
+      'DELETE /api/origin-policies/id-web': () => json(409, { code: 'IN_USE', message: 'is used by service' }),
+    });
     await openList();
     click('origin-policy-delete-web');
     fireEvent.click(await screen.findByTestId('confirm-ok'));
-    expect((await screen.findByTestId('origin-policy-delete-failed')).textContent).toBe('Failed to delete. web is used by service: shop, blog');
+    expect((await screen.findByTestId('origin-policy-delete-failed')).textContent).toBe(
+      'Failed to delete. web is used by service: shop, blog',
+    );
   });
 
   it('says why any other delete failed', async () => {
-    renderPolicies({ 'DELETE /api/origin-policies/id-api': () => json(409, { code: 'ORIGIN_POLICY_DEPLOYING', message: 'deploying' }) });
+    renderPolicies({
+      'DELETE /api/origin-policies/id-api': () => json(409, { code: 'ORIGIN_POLICY_DEPLOYING', message: 'deploying' }),
+    });
     await openList();
     click('origin-policy-delete-api');
     fireEvent.click(await screen.findByTestId('confirm-ok'));
-    expect((await screen.findByTestId('origin-policy-delete-failed')).textContent).toContain('Failed to delete. Origin policy is being deployed. Please try again.');
+    expect((await screen.findByTestId('origin-policy-delete-failed')).textContent).toContain(
+      'Failed to delete. Origin policy is being deployed. Please try again.',
+    );
   });
 
   it('keeps the column choice in userSelectedColumns.origin', async () => {
@@ -112,7 +127,11 @@ describe('origin policies screen', () => {
   it('filters by status, creator and creation dates from page 1, and Reset clears them', async () => {
     // A call filtered by status answers only the deploying policy, so the screen shows which list it holds.
     const { sent } = renderPolicies({
-      'GET /api/origin-policies': ({ query }) => json(200, { items: query.has('status') ? POLICIES.filter((p) => p.status === query.get('status')) : POLICIES, total: 25 }),
+      'GET /api/origin-policies': ({ query }) =>
+        json(200, {
+          items: query.has('status') ? POLICIES.filter((p) => p.status === query.get('status')) : POLICIES,
+          total: 25,
+        }),
     });
     await openList();
     const lastQuery = () => sent('GET', '/api/origin-policies').at(-1)?.query;
@@ -129,7 +148,14 @@ describe('origin policies screen', () => {
     enterCreatedBy('ada');
     await waitFor(() => expect(filters()).toEqual({ status: 'Deploying', createdBy: 'ada' }));
     const range = pickCreatedRange(10, 10);
-    await waitFor(() => expect(filters()).toEqual({ status: 'Deploying', createdBy: 'ada', createdFrom: String(range.createdFrom), createdTo: String(range.createdTo) }));
+    await waitFor(() =>
+      expect(filters()).toEqual({
+        status: 'Deploying',
+        createdBy: 'ada',
+        createdFrom: String(range.createdFrom),
+        createdTo: String(range.createdTo),
+      }),
+    );
     expect(range.createdTo - range.createdFrom).toBe(24 * 60 * 60_000 - 1);
 
     await goToPage(2, lastQuery);

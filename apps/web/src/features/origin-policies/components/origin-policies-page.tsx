@@ -32,15 +32,51 @@ export function OriginPoliciesPage() {
 
   return (
     <>
-      <PageTitle action={canWrite ? { label: t('create'), onClick: () => setCreating(true), testId: 'origin-policy-create' } : undefined}>{t('title')}</PageTitle>
+      <PageTitle
+        action={
+          canWrite
+            ? { label: t('create'), onClick: () => setCreating(true), testId: 'origin-policy-create' }
+            : undefined
+        }
+      >
+        {t('title')}
+      </PageTitle>
       {groupName ? (
         <>
-          <ItemListToolbar list={list} search={{ placeholder: t('search'), ariaLabel: t('search'), testId: 'origin-policies-search' }} columns={columns} />
-          {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={te(isApiError(error) ? error.code : 'INTERNAL')} data-testid="origin-policies-error" /> : null}
-          <OriginPoliciesTable data={data} loading={isFetching} {...list.paging} onPage={list.setPaging} visible={columns.value} canWrite={canWrite} onEdit={onEdit} onLog={onLog} />
+          <ItemListToolbar
+            list={list}
+            search={{ placeholder: t('search'), ariaLabel: t('search'), testId: 'origin-policies-search' }}
+            columns={columns}
+          />
+          {error ? (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={te(isApiError(error) ? error.code : 'INTERNAL')}
+              data-testid="origin-policies-error"
+            />
+          ) : null}
+          <OriginPoliciesTable
+            data={data}
+            loading={isFetching}
+            {...list.paging}
+            onPage={list.setPaging}
+            visible={columns.value}
+            canWrite={canWrite}
+            onEdit={onEdit}
+            onLog={onLog}
+          />
           <OriginPolicyFormModal groupName={groupName} open={creating} onClose={() => setCreating(false)} />
-          {editing ? <OriginPolicyFormModal groupName={groupName} policy={editing} open onClose={() => setEditing(undefined)} /> : null}
-          <AuditLogModal entity="origin-policy" item={logOf} title={logOf && t('logTitle', { name: logOf.policyName })} onClose={() => setLogOf(undefined)} />
+          {editing ? (
+            <OriginPolicyFormModal groupName={groupName} policy={editing} open onClose={() => setEditing(undefined)} />
+          ) : null}
+          <AuditLogModal
+            entity="origin-policy"
+            item={logOf}
+            title={logOf && t('logTitle', { name: logOf.policyName })}
+            onClose={() => setLogOf(undefined)}
+          />
         </>
       ) : (
         <ChooseGroupAlert title={t('chooseGroup')} testId="origin-policies-choose-group" />

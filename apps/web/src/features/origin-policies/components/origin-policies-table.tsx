@@ -11,7 +11,8 @@ import { useDeleteOriginPolicy } from '../api/delete-origin-policy';
 import { OPTIONAL_ORIGIN_POLICY_COLUMNS, optionalColumns } from './origin-policy-columns';
 
 /** The names an IN_USE answer lists; the row's own `usedBy` if it carries none. */
-const usedByOf = (error: unknown, policy: OriginPolicy): string[] => (isApiError(error) && error.usedBy?.length ? error.usedBy : policy.usedBy);
+const usedByOf = (error: unknown, policy: OriginPolicy): string[] =>
+  isApiError(error) && error.usedBy?.length ? error.usedBy : policy.usedBy;
 
 /** One server-side page of the group's policies: origins with live health, settings, status and actions. */
 export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTableProps<OriginPolicy>) {
@@ -36,7 +37,9 @@ export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows 
 
   const columns = useMemo(() => {
     const optional = optionalColumns(t, regionShort, onLog);
-    const list: TableColumnsType<OriginPolicy> = [{ key: 'policyName', title: t('fields.policyName'), dataIndex: 'policyName' }];
+    const list: TableColumnsType<OriginPolicy> = [
+      { key: 'policyName', title: t('fields.policyName'), dataIndex: 'policyName' },
+    ];
     for (const key of OPTIONAL_ORIGIN_POLICY_COLUMNS) if (visible.includes(key)) list.push(optional[key]);
     if (canWrite)
       list.push({

@@ -48,11 +48,17 @@ export const POLICIES = [
     usedBy: ['shop', 'blog'],
     usageCount: 2,
   }),
-  policy('api', { status: 'Deploying', lastError: 'edge unreachable', origins: [{ address: '10.0.1.1', weight: 1, backup: false, enabled: true }], health: [] }),
+  policy('api', {
+    status: 'Deploying',
+    lastError: 'edge unreachable',
+    origins: [{ address: '10.0.1.1', weight: 1, backup: false, enabled: true }],
+    health: [],
+  }),
 ];
 
 export const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
-export const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+export const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 export const created = (body: unknown) => json(201, { ...policy('new'), ...(body as object), id: 'id-new' });
 
 export const renderPolicies = (handlers: ApiHandlers = {}, role = fullAccess()) =>
@@ -61,7 +67,12 @@ export const renderPolicies = (handlers: ApiHandlers = {}, role = fullAccess()) 
     'GET /api/origin-policies': () => json(200, { items: POLICIES, total: POLICIES.length }),
     ...handlers,
   });
-export const headers = () => new Set(within(screen.getByTestId('origin-policies-table')).getAllByRole('columnheader').map((h) => h.textContent));
+export const headers = () =>
+  new Set(
+    within(screen.getByTestId('origin-policies-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  );
 export const openList = () => screen.findByTestId('origin-health-10.0.0.1', {}, { timeout: 5000 });
 export const openCreate = async () => {
   click('origin-policy-create');

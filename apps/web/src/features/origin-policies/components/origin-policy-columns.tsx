@@ -6,24 +6,39 @@ import { deployFailureText } from '@/lib/deploy-failure';
 import { OriginsCell } from './origins-cell';
 
 /** Columns the selector may hide (stored under userSelectedColumns.origin); name and actions always show. */
-export const OPTIONAL_ORIGIN_POLICY_COLUMNS = ['groupName', 'regions', 'origins', 'loadBalancer', 'healthCheck', 'status', 'usage', 'updated', 'log'] as const;
+export const OPTIONAL_ORIGIN_POLICY_COLUMNS = [
+  'groupName',
+  'regions',
+  'origins',
+  'loadBalancer',
+  'healthCheck',
+  'status',
+  'usage',
+  'updated',
+  'log',
+] as const;
 export type OriginPolicyColumn = (typeof OPTIONAL_ORIGIN_POLICY_COLUMNS)[number];
 
 type Column = TableColumnsType<OriginPolicy>[number];
 
 /** The optional columns by key; `regionName` names a region in the user's language, `onLog` opens a policy's log. */
-export function optionalColumns(t: TFunction<'originPolicies'>, regionName: (code: string) => string, onLog: (p: OriginPolicy) => void): Record<OriginPolicyColumn, Column> {
+export function optionalColumns(
+  t: TFunction<'originPolicies'>,
+  regionName: (code: string) => string,
+  onLog: (p: OriginPolicy) => void,
+): Record<OriginPolicyColumn, Column> {
   return {
     groupName: { key: 'groupName', title: t('fields.groupName'), dataIndex: 'groupName' },
     regions: {
       key: 'regions',
       title: t('fields.regions'),
       // The name reads in the user's language ("日本", "Default"); the code is a hover away.
-      render: (_, p) => p.region.map((r) => (
-        <Tooltip key={r} title={r}>
-          <Tag data-testid={`origin-policy-region-tag-${p.policyName}-${r}`}>{regionName(r)}</Tag>
-        </Tooltip>
-      )),
+      render: (_, p) =>
+        p.region.map((r) => (
+          <Tooltip key={r} title={r}>
+            <Tag data-testid={`origin-policy-region-tag-${p.policyName}-${r}`}>{regionName(r)}</Tag>
+          </Tooltip>
+        )),
     },
     origins: { key: 'origins', title: t('fields.origins'), render: (_, p) => <OriginsCell policy={p} /> },
     loadBalancer: {
@@ -51,7 +66,10 @@ export function optionalColumns(t: TFunction<'originPolicies'>, regionName: (cod
       title: t('fields.status'),
       render: (_, p) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={p.status !== 'Running' ? 'processing' : p.lastError ? 'orange' : 'green'} data-testid={`origin-policy-status-${p.policyName}`}>
+          <Tag
+            color={p.status !== 'Running' ? 'processing' : p.lastError ? 'orange' : 'green'}
+            data-testid={`origin-policy-status-${p.policyName}`}
+          >
             {t(`status.${p.status}`)}
           </Tag>
           {p.lastError ? (
@@ -79,7 +97,11 @@ export function optionalColumns(t: TFunction<'originPolicies'>, regionName: (cod
           </span>
         ),
     },
-    updated: { key: 'updated', title: t('fields.updated'), render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm') },
+    updated: {
+      key: 'updated',
+      title: t('fields.updated'),
+      render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
     log: {
       key: 'log',
       title: t('fields.log'),

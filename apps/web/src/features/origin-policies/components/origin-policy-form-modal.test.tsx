@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/render-app';
-import { click, created, defaultBody, openCreate, openList, pick, POLICIES, renderPolicies, type } from './origin-policies.fixtures';
+import {
+  click,
+  created,
+  defaultBody,
+  openCreate,
+  openList,
+  pick,
+  POLICIES,
+  renderPolicies,
+  type,
+} from './origin-policies.fixtures';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
@@ -22,7 +32,9 @@ describe('origin policy form', () => {
     type('origin-address-1', 'origin.example.com:8080');
     click('origin-policy-submit');
     expect((await screen.findByTestId('origin-policy-created')).textContent).toContain('Created Successfully');
-    expect(sent('POST', '/api/origin-policies')[0]?.body).toEqual(defaultBody('web_pool', ['10.0.0.5', 'origin.example.com:8080']));
+    expect(sent('POST', '/api/origin-policies')[0]?.body).toEqual(
+      defaultBody('web_pool', ['10.0.0.5', 'origin.example.com:8080']),
+    );
   });
 
   it('shows weights only for the weight method and the probe path and codes only for HTTP', async () => {
@@ -54,8 +66,16 @@ describe('origin policy form', () => {
   });
 
   it('warns of a private address as it is typed, still sends it, and shows the server refusing it', async () => {
-    const refusal = 'This address is, or resolves to, a private, loopback, link-local, reserved or cloud-metadata address. Origins must be public addresses.';
-    const { sent } = renderPolicies({ 'POST /api/origin-policies': () => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { 'origins.0.address': 'private_origin_address' } }) });
+    const refusal =
+      'This address is, or resolves to, a private, loopback, link-local, reserved or cloud-metadata address. Origins must be public addresses.';
+    const { sent } = renderPolicies({
+      'POST /api/origin-policies': () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Form Error',
+          fields: { 'origins.0.address': 'private_origin_address' },
+        }),
+    });
     await openList();
     await openCreate();
     type('origin-policy-name', 'home');
@@ -94,7 +114,9 @@ describe('origin policy form', () => {
     type('origin-address-0', '10.0.0.5');
     await pick('origin-policy-region-add', 'region-option-default');
     expect(await screen.findByText('Region exists: Default (all other visitors)')).toBeTruthy();
-    fireEvent.change(within(screen.getByTestId('origin-policy-region-add')).getByRole('combobox'), { target: { value: 'Taiwan' } });
+    fireEvent.change(within(screen.getByTestId('origin-policy-region-add')).getByRole('combobox'), {
+      target: { value: 'Taiwan' },
+    });
     fireEvent.click(await screen.findByTestId('region-option-TW'));
     expect(screen.getByTestId('origin-policy-region-TW')).toBeTruthy();
     click('origin-policy-submit');
@@ -102,9 +124,14 @@ describe('origin policy form', () => {
     expect(sent('POST', '/api/origin-policies')[0]?.body).toMatchObject({ region: ['default', 'TW'] });
   });
 
-  it('puts the server\'s field errors on the origin row they name', async () => {
+  it("puts the server's field errors on the origin row they name", async () => {
     renderPolicies({
-      'POST /api/origin-policies': () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'origins.1.address': 'invalid_origin_address' } }),
+      'POST /api/origin-policies': () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'bad',
+          fields: { 'origins.1.address': 'invalid_origin_address' },
+        }),
     });
     await openList();
     await openCreate();
@@ -143,7 +170,9 @@ describe('origin policy form', () => {
     type('origin-policy-name', 'web');
     type('origin-address-0', '10.0.0.5');
     click('origin-policy-submit');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
     expect(screen.queryByTestId('toast-api-error')).toBeNull();
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     click('origin-policy-submit');
@@ -154,7 +183,10 @@ describe('origin policy form', () => {
   it('edits every field over the version read, after "Are you sure want to proceed?"', async () => {
     let conflict = true;
     const { sent } = renderPolicies({
-      'PUT /api/origin-policies/id-web': (call) => (conflict ? json(409, { code: 'VERSION_CONFLICT', message: 'changed' }) : json(200, { ...POLICIES[0], ...(call.body as object) })),
+      'PUT /api/origin-policies/id-web': (call) =>
+        conflict
+          ? json(409, { code: 'VERSION_CONFLICT', message: 'changed' })
+          : json(200, { ...POLICIES[0], ...(call.body as object) }),
     });
     await openList();
     click('origin-policy-edit-web');
@@ -165,7 +197,9 @@ describe('origin policy form', () => {
     click('origin-policy-submit');
     expect((await screen.findAllByText('Are you sure want to proceed?')).length).toBeGreaterThan(0);
     click('confirm-ok');
-    expect((await screen.findByTestId('origin-policy-conflict')).textContent).toContain('This item was changed by someone else');
+    expect((await screen.findByTestId('origin-policy-conflict')).textContent).toContain(
+      'This item was changed by someone else',
+    );
     conflict = false;
     click('origin-policy-submit');
     await waitFor(() => expect(screen.getAllByTestId('confirm-ok').length).toBeGreaterThan(0));

@@ -1,4 +1,9 @@
-import { createOriginPolicySchema, POLICY_NAME_MAX_LENGTH, updateOriginPolicySchema, type OriginPolicy } from '@parapet/shared';
+import {
+  createOriginPolicySchema,
+  POLICY_NAME_MAX_LENGTH,
+  updateOriginPolicySchema,
+  type OriginPolicy,
+} from '@parapet/shared';
 import { Alert, App, Divider, Form, Input, type ButtonProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,8 +55,16 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
   const save = () => {
     // The whole store: fields hidden by the method or the probe mode keep their values.
     const input = toPolicyInput(form.getFieldsValue(true) as PolicyFormValues);
-    if (policy) update.mutate({ id: policy.id, version: policy.version, ...input }, { onSuccess: done(tc('common:messages.updated'), 'origin-policy-updated'), onError });
-    else create.mutate({ groupName, ...input }, { onSuccess: done(tc('common:messages.created'), 'origin-policy-created'), onError });
+    if (policy)
+      update.mutate(
+        { id: policy.id, version: policy.version, ...input },
+        { onSuccess: done(tc('common:messages.updated'), 'origin-policy-updated'), onError },
+      );
+    else
+      create.mutate(
+        { groupName, ...input },
+        { onSuccess: done(tc('common:messages.created'), 'origin-policy-created'), onError },
+      );
   };
   const submit = () =>
     form.validateFields().then(
@@ -80,16 +93,37 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
       loading={create.isPending || update.isPending}
       width={820}
     >
-      {conflict ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={tc('errors:VERSION_CONFLICT')} data-testid="origin-policy-conflict" /> : null}
-      <Form<PolicyFormValues> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={() => void submit()}>
+      {conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={tc('errors:VERSION_CONFLICT')}
+          data-testid="origin-policy-conflict"
+        />
+      ) : null}
+      <Form<PolicyFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={initialValues}
+        onFinish={() => void submit()}
+      >
         <Form.Item name="groupName" hidden>
           <Input />
         </Form.Item>
-        <Form.Item name="policyName" label={t('form.policyName')} extra={t('form.policyNameHint', { max: POLICY_NAME_MAX_LENGTH })} rules={rules('policyName')}>
+        <Form.Item
+          name="policyName"
+          label={t('form.policyName')}
+          extra={t('form.policyNameHint', { max: POLICY_NAME_MAX_LENGTH })}
+          rules={rules('policyName')}
+        >
           <Input autoFocus autoComplete="off" maxLength={POLICY_NAME_MAX_LENGTH} data-testid="origin-policy-name" />
         </Form.Item>
         <Form.Item name="region" label={t('form.regions')} rules={rules('region')}>
-          <RegionField onDuplicate={(region) => form.setFields([{ name: 'region', errors: [t('form.regionExists', { region })] }])} />
+          <RegionField
+            onDuplicate={(region) => form.setFields([{ name: 'region', errors: [t('form.regionExists', { region })] }])}
+          />
         </Form.Item>
         <OriginsField rules={rules} weighted={weighted} />
         <BalancingFields rules={rules} />

@@ -35,7 +35,9 @@ describe('origin policy number fields', () => {
     typeAndLeave('origin-weight-0', '100');
     click('origin-policy-submit');
     await screen.findByTestId('origin-policy-created');
-    expect(sent('POST', '/api/origin-policies')[0]?.body).toMatchObject({ origins: [{ address: '10.0.0.5', weight: 100 }] });
+    expect(sent('POST', '/api/origin-policies')[0]?.body).toMatchObject({
+      origins: [{ address: '10.0.0.5', weight: 100 }],
+    });
   });
 
   it('refuses health-check numbers out of the shared range, and fractions, as typed', async () => {

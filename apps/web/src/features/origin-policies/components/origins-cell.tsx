@@ -8,7 +8,10 @@ const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhea
 
 /** Why the last check failed, in the user's language (the server sends a code, never a socket error). */
 function reasonText(t: TFunction<'originPolicies'>, health: OriginHealth): string {
-  if (health.reason === 'bad_status') return health.httpStatus === null ? t('healthReason.bad_status_unknown') : t('healthReason.bad_status', { status: health.httpStatus });
+  if (health.reason === 'bad_status')
+    return health.httpStatus === null
+      ? t('healthReason.bad_status_unknown')
+      : t('healthReason.bad_status', { status: health.httpStatus });
   return health.reason ? t(`healthReason.${health.reason}`) : '';
 }
 
@@ -20,11 +23,18 @@ function reasonText(t: TFunction<'originPolicies'>, health: OriginHealth): strin
 export function HealthTag({ address, health }: { address: string; health: OriginHealth | undefined }) {
   const { t } = useTranslation('originPolicies');
   const state = health?.health ?? 'unchecked';
-  const checked = health?.checkedAt ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') }) : t('notCheckedYet');
+  const checked = health?.checkedAt
+    ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') })
+    : t('notCheckedYet');
   const tip = state === 'unhealthy' && health?.reason ? `${reasonText(t, health)} (${checked})` : checked;
   return (
     <Tooltip title={tip}>
-      <Tag color={COLORS[state]} data-testid={`origin-health-${address}`} data-health={state} data-reason={health?.reason ?? undefined}>
+      <Tag
+        color={COLORS[state]}
+        data-testid={`origin-health-${address}`}
+        data-health={state}
+        data-reason={health?.reason ?? undefined}
+      >
         {t(`health.${state}`)}
       </Tag>
     </Tooltip>
@@ -41,7 +51,11 @@ export function OriginsCell({ policy }: { policy: OriginPolicy }) {
         <Space key={o.address} size={4} wrap={false} data-testid={`origin-entry-${o.address}`}>
           <Typography.Text code>{o.address}</Typography.Text>
           {/* Disabled origins are not probed, so they have no health to show. */}
-          {o.enabled ? <HealthTag address={o.address} health={policy.health.find((h) => h.address === o.address)} /> : <Tag data-testid={`origin-disabled-tag-${o.address}`}>{t('disabled')}</Tag>}
+          {o.enabled ? (
+            <HealthTag address={o.address} health={policy.health.find((h) => h.address === o.address)} />
+          ) : (
+            <Tag data-testid={`origin-disabled-tag-${o.address}`}>{t('disabled')}</Tag>
+          )}
           {o.backup ? (
             <Tag color="blue" data-testid={`origin-backup-tag-${o.address}`}>
               {t('backup')}

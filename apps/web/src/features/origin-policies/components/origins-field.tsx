@@ -26,7 +26,8 @@ export function OriginsField({ rules, weighted }: OriginsFieldProps) {
   const privateWarning: FormRule = {
     warningOnly: true,
     validator: async (_, value: unknown) => {
-      if (typeof value === 'string' && literalOriginProblem(value) === 'private_origin_address') throw new Error(tf('private_origin_address'));
+      if (typeof value === 'string' && literalOriginProblem(value) === 'private_origin_address')
+        throw new Error(tf('private_origin_address'));
     },
   };
   return (
@@ -38,12 +39,29 @@ export function OriginsField({ rules, weighted }: OriginsFieldProps) {
               const n = name + 1;
               return (
                 <Space key={key} align="start" wrap data-testid={`origin-row-${name}`}>
-                  <Form.Item name={[name, 'address']} rules={[...rules(`origins.${name}.address`), privateWarning]} style={{ marginBottom: 0, width: 300 }}>
-                    <Input placeholder={t('form.addressPlaceholder')} aria-label={t('form.originAddress', { n })} autoComplete="off" data-testid={`origin-address-${name}`} />
+                  <Form.Item
+                    name={[name, 'address']}
+                    rules={[...rules(`origins.${name}.address`), privateWarning]}
+                    style={{ marginBottom: 0, width: 300 }}
+                  >
+                    <Input
+                      placeholder={t('form.addressPlaceholder')}
+                      aria-label={t('form.originAddress', { n })}
+                      autoComplete="off"
+                      data-testid={`origin-address-${name}`}
+                    />
                   </Form.Item>
                   {weighted ? (
                     // No min/max/precision on the box: it would turn 150 into 100 unasked (see useRangeRule).
-                    <Form.Item name={[name, 'weight']} rules={[range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }), ...rules(`origins.${name}.weight`)]} validateFirst style={{ marginBottom: 0 }}>
+                    <Form.Item
+                      name={[name, 'weight']}
+                      rules={[
+                        range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }),
+                        ...rules(`origins.${name}.weight`),
+                      ]}
+                      validateFirst
+                      style={{ marginBottom: 0 }}
+                    >
                       <InputNumber
                         prefix={t('form.weight')}
                         aria-label={t('form.originWeight', { n })}
@@ -52,10 +70,20 @@ export function OriginsField({ rules, weighted }: OriginsFieldProps) {
                     </Form.Item>
                   ) : null}
                   <Form.Item name={[name, 'backup']} valuePropName="checked" style={{ marginBottom: 0 }}>
-                    <Switch checkedChildren={t('form.backup')} unCheckedChildren={t('form.backup')} aria-label={t('form.originBackup', { n })} data-testid={`origin-backup-${name}`} />
+                    <Switch
+                      checkedChildren={t('form.backup')}
+                      unCheckedChildren={t('form.backup')}
+                      aria-label={t('form.originBackup', { n })}
+                      data-testid={`origin-backup-${name}`}
+                    />
                   </Form.Item>
                   <Form.Item name={[name, 'enabled']} valuePropName="checked" style={{ marginBottom: 0 }}>
-                    <Switch checkedChildren={t('form.enabled')} unCheckedChildren={t('form.enabled')} aria-label={t('form.originEnabled', { n })} data-testid={`origin-enabled-${name}`} />
+                    <Switch
+                      checkedChildren={t('form.enabled')}
+                      unCheckedChildren={t('form.enabled')}
+                      aria-label={t('form.originEnabled', { n })}
+                      data-testid={`origin-enabled-${name}`}
+                    />
                   </Form.Item>
                   <Button
                     icon={<DeleteOutlined />}

@@ -23,7 +23,15 @@ interface RegionFieldProps {
 export function RegionField({ value = [], onChange, onDuplicate, id }: RegionFieldProps) {
   const { t } = useTranslation('originPolicies');
   const label = useValueFormat().regionOption;
-  const options = useMemo(() => [DEFAULT_REGION, ...COUNTRY_CODES].map((code) => ({ value: code, label: label(code), 'data-testid': `region-option-${code}` })), [label]);
+  const options = useMemo(
+    () =>
+      [DEFAULT_REGION, ...COUNTRY_CODES].map((code) => ({
+        value: code,
+        label: label(code),
+        'data-testid': `region-option-${code}`,
+      })),
+    [label],
+  );
 
   const add = (code: string) => {
     if (value.includes(code)) onDuplicate(label(code));

@@ -1,4 +1,10 @@
-import { HEALTH_CHECK_MODES, LOAD_BALANCER_METHODS, ORIGIN_SCHEMES, originPolicySettingsSchema, PORT_MAPPING_TYPES } from '@parapet/shared';
+import {
+  HEALTH_CHECK_MODES,
+  LOAD_BALANCER_METHODS,
+  ORIGIN_SCHEMES,
+  originPolicySettingsSchema,
+  PORT_MAPPING_TYPES,
+} from '@parapet/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRangeRule, type NumberRange } from '@/lib/form-rules';
@@ -24,7 +30,11 @@ export function BalancingFields({ rules }: Pick<SettingsFieldsProps, 'rules'>) {
     <Row gutter={16}>
       <Col xs={24} md={14}>
         <Form.Item name="loadBalancerMethod" label={t('form.loadBalancerMethod')} rules={rules('loadBalancerMethod')}>
-          <Radio.Group optionType="button" options={LOAD_BALANCER_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))} data-testid="origin-policy-lb-method" />
+          <Radio.Group
+            optionType="button"
+            options={LOAD_BALANCER_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+            data-testid="origin-policy-lb-method"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={10}>
@@ -34,12 +44,20 @@ export function BalancingFields({ rules }: Pick<SettingsFieldsProps, 'rules'>) {
       </Col>
       <Col xs={24} md={14}>
         <Form.Item name="originscheme" label={t('form.originScheme')} rules={rules('originscheme')}>
-          <Radio.Group optionType="button" options={ORIGIN_SCHEMES.map((s) => ({ value: s, label: t(`scheme.${s}`) }))} data-testid="origin-policy-scheme" />
+          <Radio.Group
+            optionType="button"
+            options={ORIGIN_SCHEMES.map((s) => ({ value: s, label: t(`scheme.${s}`) }))}
+            data-testid="origin-policy-scheme"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={10}>
         <Form.Item name="portMappingType" label={t('form.portMappingType')} rules={rules('portMappingType')}>
-          <Radio.Group optionType="button" options={PORT_MAPPING_TYPES.map((p) => ({ value: p, label: t(`portMapping.${p}`) }))} data-testid="origin-policy-port-mapping" />
+          <Radio.Group
+            optionType="button"
+            options={PORT_MAPPING_TYPES.map((p) => ({ value: p, label: t(`portMapping.${p}`) }))}
+            data-testid="origin-policy-port-mapping"
+          />
         </Form.Item>
       </Col>
     </Row>
@@ -64,7 +82,11 @@ export function HealthCheckFields({ rules, http }: SettingsFieldsProps) {
   return (
     <>
       <Form.Item name="healthCheckMode" label={t('form.healthCheckMode')} rules={rules('healthCheckMode')}>
-        <Radio.Group optionType="button" options={HEALTH_CHECK_MODES.map((m) => ({ value: m, label: t(`healthMode.${m}`) }))} data-testid="origin-policy-hc-mode" />
+        <Radio.Group
+          optionType="button"
+          options={HEALTH_CHECK_MODES.map((m) => ({ value: m, label: t(`healthMode.${m}`) }))}
+          data-testid="origin-policy-hc-mode"
+        />
       </Form.Item>
       {http ? (
         <Row gutter={16}>
@@ -74,17 +96,52 @@ export function HealthCheckFields({ rules, http }: SettingsFieldsProps) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="healthCheckHttpCode" label={t('form.healthCheckHttpCode')} extra={t('form.healthCheckHttpCodeHint')} rules={rules('healthCheckHttpCode')}>
-              <Select mode="tags" open={false} tokenSeparators={[',', ' ']} suffixIcon={null} data-testid="origin-policy-hc-codes" />
+            <Form.Item
+              name="healthCheckHttpCode"
+              label={t('form.healthCheckHttpCode')}
+              extra={t('form.healthCheckHttpCodeHint')}
+              rules={rules('healthCheckHttpCode')}
+            >
+              <Select
+                mode="tags"
+                open={false}
+                tokenSeparators={[',', ' ']}
+                suffixIcon={null}
+                data-testid="origin-policy-hc-codes"
+              />
             </Form.Item>
           </Col>
         </Row>
       ) : null}
       <Row gutter={16}>
-        {number('healthCheckInterval', t('form.healthCheckInterval'), t('form.seconds'), 'origin-policy-hc-interval', numberRules('healthCheckInterval'))}
-        {number('healthCheckTimeout', t('form.healthCheckTimeout'), t('form.milliseconds'), 'origin-policy-hc-timeout', numberRules('healthCheckTimeout'))}
-        {number('healthCheckSuccess', t('form.healthCheckSuccess'), '', 'origin-policy-hc-success', numberRules('healthCheckSuccess'))}
-        {number('healthCheckFail', t('form.healthCheckFail'), '', 'origin-policy-hc-fail', numberRules('healthCheckFail'))}
+        {number(
+          'healthCheckInterval',
+          t('form.healthCheckInterval'),
+          t('form.seconds'),
+          'origin-policy-hc-interval',
+          numberRules('healthCheckInterval'),
+        )}
+        {number(
+          'healthCheckTimeout',
+          t('form.healthCheckTimeout'),
+          t('form.milliseconds'),
+          'origin-policy-hc-timeout',
+          numberRules('healthCheckTimeout'),
+        )}
+        {number(
+          'healthCheckSuccess',
+          t('form.healthCheckSuccess'),
+          '',
+          'origin-policy-hc-success',
+          numberRules('healthCheckSuccess'),
+        )}
+        {number(
+          'healthCheckFail',
+          t('form.healthCheckFail'),
+          '',
+          'origin-policy-hc-fail',
+          numberRules('healthCheckFail'),
+        )}
       </Row>
     </>
   );

@@ -5,7 +5,9 @@ import { onServiceLineChanged } from './list-service-lines';
 
 /** POST /api/service-lines/:id/domains/bulk-delete {domains} → {taskNo} (empty: already deploying). */
 export async function bulkDeleteDomains({ id, domains }: { id: string; domains: string[] }) {
-  return taskAnswerSchema.parse(await api.post<unknown>(pathOf(SERVICE_LINE_API.bulkDeleteDomains, { id }), { domains }));
+  return taskAnswerSchema.parse(
+    await api.post<unknown>(pathOf(SERVICE_LINE_API.bulkDeleteDomains, { id }), { domains }),
+  );
 }
 
 export function useBulkDeleteDomains(line: Pick<ServiceLine, 'id' | 'groupName'>) {

@@ -6,7 +6,8 @@ import { onServiceLineChanged } from './list-service-lines';
 type RequiredKeys = 'groupName' | 'appProfileName' | 'customerPackage' | 'servername';
 
 /** What the wizard sends: its own fields, the rest left to the schema's defaults; origins by address alone. */
-export type CreateServiceLineBody = Pick<CreateServiceLine, RequiredKeys> & Partial<Omit<CreateServiceLine, RequiredKeys | 'origins'>> & { origins: { address: string }[] };
+export type CreateServiceLineBody = Pick<CreateServiceLine, RequiredKeys> &
+  Partial<Omit<CreateServiceLine, RequiredKeys | 'origins'>> & { origins: { address: string }[] };
 
 /** POST /api/table/rcm-app-profiles/update/create (spec §7) → {taskNo}; an empty taskNo means already deploying. */
 export async function createServiceLine(body: CreateServiceLineBody) {
@@ -15,5 +16,8 @@ export async function createServiceLine(body: CreateServiceLineBody) {
 
 export function useCreateServiceLine() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createServiceLine, onSuccess: (_, body) => onServiceLineChanged(queryClient, { groupName: body.groupName }) });
+  return useMutation({
+    mutationFn: createServiceLine,
+    onSuccess: (_, body) => onServiceLineChanged(queryClient, { groupName: body.groupName }),
+  });
 }

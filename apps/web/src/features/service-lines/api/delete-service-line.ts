@@ -10,5 +10,8 @@ export async function deleteServiceLine(line: Pick<ServiceLine, 'id' | 'groupNam
 
 export function useDeleteServiceLine() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteServiceLine, onSettled: (_, __, line) => onServiceLineChanged(queryClient, line) });
+  return useMutation({
+    mutationFn: deleteServiceLine,
+    onSettled: (_, __, line) => onServiceLineChanged(queryClient, line),
+  });
 }

@@ -10,7 +10,10 @@ async function listHtmlPageNames(groupName: string, signal?: AbortSignal): Promi
 }
 
 export const htmlPageNamesQueryOptions = (groupName: string) =>
-  queryOptions({ queryKey: htmlPageKeys.names(groupName), queryFn: ({ signal }) => listHtmlPageNames(groupName, signal) });
+  queryOptions({
+    queryKey: htmlPageKeys.names(groupName),
+    queryFn: ({ signal }) => listHtmlPageNames(groupName, signal),
+  });
 
 /** GET /api/html-pages?groupName= → the group's page names (`default` first if missing), for the error page. */
 export function useHtmlPageNames(groupName: string, enabled = true) {

@@ -12,7 +12,10 @@ export async function listLineDomains(id: string, signal?: AbortSignal) {
 export type LineDomain = Awaited<ReturnType<typeof listLineDomains>>[number];
 
 export const lineDomainsQueryOptions = ({ groupName, id }: Pick<ServiceLine, 'id' | 'groupName'>) =>
-  queryOptions({ queryKey: serviceLineKeys.domains(groupName, id), queryFn: ({ signal }) => listLineDomains(id, signal) });
+  queryOptions({
+    queryKey: serviceLineKeys.domains(groupName, id),
+    queryFn: ({ signal }) => listLineDomains(id, signal),
+  });
 
 export function useLineDomains(line: Pick<ServiceLine, 'id' | 'groupName'>) {
   return useQuery(lineDomainsQueryOptions(line));

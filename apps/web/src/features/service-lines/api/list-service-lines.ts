@@ -10,7 +10,9 @@ export type ServiceLineQuery = ItemPageQuery<Record<string, never>>;
 
 /** GET /api/service-lines?groupName=&search=&page=&pageSize= → one page of the group's lines and the total. */
 export async function listServiceLines(query: ServiceLineQuery, signal?: AbortSignal) {
-  return serviceLineListSchema.parse(await api.get<unknown>(SERVICE_LINE_API.lines, { query: itemPageParams(query), signal }));
+  return serviceLineListSchema.parse(
+    await api.get<unknown>(SERVICE_LINE_API.lines, { query: itemPageParams(query), signal }),
+  );
 }
 
 export const serviceLinesQueryOptions = (query: ServiceLineQuery) =>
@@ -18,7 +20,11 @@ export const serviceLinesQueryOptions = (query: ServiceLineQuery) =>
 
 /** The page stays on screen while the next one loads. */
 export function useServiceLines(query: ServiceLineQuery | undefined) {
-  return useQuery({ ...serviceLinesQueryOptions(query ?? NO_ITEM_PAGE), enabled: query !== undefined, placeholderData: keepPreviousData });
+  return useQuery({
+    ...serviceLinesQueryOptions(query ?? NO_ITEM_PAGE),
+    enabled: query !== undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
@@ -26,7 +32,10 @@ export function useServiceLines(query: ServiceLineQuery | undefined) {
  * group's lists, name checks and usage, and the open logs. A new line has no id yet (`''`):
  * then no other line is touched.
  */
-export function onServiceLineChanged(queryClient: QueryClient, line: Pick<ServiceLine, 'groupName'> & { id?: string }): Promise<unknown> {
+export function onServiceLineChanged(
+  queryClient: QueryClient,
+  line: Pick<ServiceLine, 'groupName'> & { id?: string },
+): Promise<unknown> {
   const filters = [...serviceLineInvalidations(line.groupName, line.id ?? ''), { queryKey: [AUDIT_QUERY_ROOT] }];
   return Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 }

@@ -19,5 +19,8 @@ export async function purgeServiceLine({ id, ...body }: PurgeInput) {
 export function usePurgeServiceLine() {
   const queryClient = useQueryClient();
   // Clearing cache changes no setting: only the line's log gains an entry.
-  return useMutation({ mutationFn: purgeServiceLine, onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUDIT_QUERY_ROOT] }) });
+  return useMutation({
+    mutationFn: purgeServiceLine,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [AUDIT_QUERY_ROOT] }),
+  });
 }

@@ -18,5 +18,8 @@ export async function updateServiceLine(line: UpdateServiceLineBody) {
 export function useUpdateServiceLine() {
   const queryClient = useQueryClient();
   // Settled, not success: after a conflict the screen must be able to show the newer version.
-  return useMutation({ mutationFn: updateServiceLine, onSettled: (_, __, line) => onServiceLineChanged(queryClient, line) });
+  return useMutation({
+    mutationFn: updateServiceLine,
+    onSettled: (_, __, line) => onServiceLineChanged(queryClient, line),
+  });
 }

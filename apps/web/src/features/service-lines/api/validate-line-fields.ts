@@ -8,7 +8,8 @@ import { originCheckKey, serviceLineKeys } from '@/lib/query-keys';
 /** GET /api/validate/documentexist?topic=appProfileName&fieldVal=&groupName=&timestamp= → is the name taken in the group. */
 export async function lineNameExists(groupName: string, name: string, signal?: AbortSignal): Promise<boolean> {
   const query = { topic: 'appProfileName', fieldVal: name, groupName, timestamp: Date.now() };
-  return documentExistAnswerSchema.parse(await api.get<unknown>(SERVICE_LINE_API.documentExist, { query, signal })).exist;
+  return documentExistAnswerSchema.parse(await api.get<unknown>(SERVICE_LINE_API.documentExist, { query, signal }))
+    .exist;
 }
 
 /**
@@ -21,9 +22,17 @@ export function useLineFieldChecks() {
   return useMemo(
     () => ({
       originProblem: (address: string) =>
-        queryClient.fetchQuery({ queryKey: originCheckKey(address), queryFn: ({ signal }) => originProblem(address, signal), staleTime: Infinity }),
+        queryClient.fetchQuery({
+          queryKey: originCheckKey(address),
+          queryFn: ({ signal }) => originProblem(address, signal),
+          staleTime: Infinity,
+        }),
       nameExists: (groupName: string, name: string) =>
-        queryClient.fetchQuery({ queryKey: serviceLineKeys.nameExists(groupName, name), queryFn: ({ signal }) => lineNameExists(groupName, name, signal), staleTime: 10_000 }),
+        queryClient.fetchQuery({
+          queryKey: serviceLineKeys.nameExists(groupName, name),
+          queryFn: ({ signal }) => lineNameExists(groupName, name, signal),
+          staleTime: 10_000,
+        }),
     }),
     [queryClient],
   );

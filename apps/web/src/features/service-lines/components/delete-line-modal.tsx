@@ -42,9 +42,18 @@ export function DeleteLineModal({ line, onClose }: DeleteLineModalProps) {
       onOk={confirm}
       onCancel={close}
       destroyOnHidden
-      okButtonProps={{ danger: true, disabled: typed.trim() !== line?.appProfileName, loading: remove.isPending, 'data-testid': 'confirm-ok' } as ButtonProps}
+      okButtonProps={
+        {
+          danger: true,
+          disabled: typed.trim() !== line?.appProfileName,
+          loading: remove.isPending,
+          'data-testid': 'confirm-ok',
+        } as ButtonProps
+      }
     >
-      <Typography.Paragraph>{t('serviceLines:delete.explain', { name: line?.appProfileName ?? '' })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('serviceLines:delete.explain', { name: line?.appProfileName ?? '' })}
+      </Typography.Paragraph>
       <Input
         value={typed}
         onChange={(e) => setTyped(e.target.value)}

@@ -19,7 +19,10 @@ const pathSchema = {
   safeParse: (values: unknown) => {
     const result = purgeSchema.safeParse({ paths: pathsOf((values as Partial<Values>).path) });
     if (result.success) return { success: true as const };
-    return { success: false as const, error: { issues: result.error.issues.map((i) => ({ ...i, path: i.path[0] === 'paths' ? ['path'] : i.path })) } };
+    return {
+      success: false as const,
+      error: { issues: result.error.issues.map((i) => ({ ...i, path: i.path[0] === 'paths' ? ['path'] : i.path })) },
+    };
   },
 };
 
@@ -47,7 +50,9 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
     const paths = pathsOf(path);
     modal.confirm({
       title: t('common:confirm.proceed'),
-      content: paths.length ? t('serviceLines:purge.confirmPath', { path: paths[0], name: line.appProfileName }) : t('serviceLines:purge.confirmAll', { name: line.appProfileName }),
+      content: paths.length
+        ? t('serviceLines:purge.confirmPath', { path: paths[0], name: line.appProfileName })
+        : t('serviceLines:purge.confirmAll', { name: line.appProfileName }),
       okText: t('common:actions.ok'),
       cancelText: t('common:actions.cancel'),
       okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
@@ -73,8 +78,18 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
       loading={purge.isPending}
     >
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ path: '' }}>
-        <Form.Item name="path" label={t('serviceLines:purge.path')} extra={t('serviceLines:purge.pathHint')} rules={rules.field('path')}>
-          <Input placeholder={t('serviceLines:purge.pathPlaceholder')} autoComplete="off" autoFocus data-testid="service-line-purge-path" />
+        <Form.Item
+          name="path"
+          label={t('serviceLines:purge.path')}
+          extra={t('serviceLines:purge.pathHint')}
+          rules={rules.field('path')}
+        >
+          <Input
+            placeholder={t('serviceLines:purge.pathPlaceholder')}
+            autoComplete="off"
+            autoFocus
+            data-testid="service-line-purge-path"
+          />
         </Form.Item>
       </Form>
     </FormModal>

@@ -17,7 +17,11 @@ const LINES = [
   line('old.example', { status: 'Deleting' }),
 ];
 const list = (handlers = {}, role?: Parameters<typeof renderLines>[2]) =>
-  renderLines('/service-lines?groupName=acme', { 'GET /api/service-lines': () => json(200, { items: LINES, total: 23 }), ...handlers }, role);
+  renderLines(
+    '/service-lines?groupName=acme',
+    { 'GET /api/service-lines': () => json(200, { items: LINES, total: 23 }), ...handlers },
+    role,
+  );
 const openList = () => screen.findByTestId('service-line-row-shop.example', {}, { timeout: 5000 });
 
 describe('service lines list', () => {
@@ -30,13 +34,17 @@ describe('service lines list', () => {
     expect(screen.getByTestId('service-line-status-blog.example').textContent).toBe('Deploying');
     expect(screen.getByTestId('service-line-status-old.example').textContent).toBe('Deleting');
     expect(screen.getByTestId('service-line-status-old.example').className).toContain('red');
-    expect(screen.getByTestId('service-line-error-blog.example').textContent).toContain('The edge could not apply the change.');
+    expect(screen.getByTestId('service-line-error-blog.example').textContent).toContain(
+      'The edge could not apply the change.',
+    );
     const domains = screen.getByTestId('service-line-domains-shop.example').textContent;
     expect(domains).toContain('3 domains');
     expect(domains).toContain('www.shop.example.com');
     expect(domains).toContain('+1 more');
     expect(screen.getByTestId('service-line-cname-shop.example').textContent).toBe('shop-example.cdn.parapet.test');
-    expect(screen.getByTestId('service-line-link-shop.example').getAttribute('href')).toBe('/service/overview/shop.example/acme');
+    expect(screen.getByTestId('service-line-link-shop.example').getAttribute('href')).toBe(
+      '/service/overview/shop.example/acme',
+    );
     expect(screen.getByText('Showing 1 to 10 of 23 entries')).toBeTruthy();
     expect(screen.getByTestId('service-lines-usage').textContent).toBe('Service lines used: 2 / 50');
     expect(screen.getByTestId('service-line-create')).toBeTruthy();
@@ -48,7 +56,8 @@ describe('service lines list', () => {
     const last = () => sent('GET', '/api/service-lines').at(-1)?.query;
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(last()?.get('page')).toBe('2'));
-    const search = screen.getByTestId('service-lines-search').querySelector('input') ?? screen.getByTestId('service-lines-search');
+    const search =
+      screen.getByTestId('service-lines-search').querySelector('input') ?? screen.getByTestId('service-lines-search');
     fireEvent.change(search, { target: { value: 'www.shop' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(last()?.get('search')).toBe('www.shop'));
@@ -93,7 +102,9 @@ describe('service lines list', () => {
     await screen.findByTestId('service-line-delete-confirm-name');
     type('service-line-delete-confirm-name', 'shop.example');
     click('confirm-ok');
-    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain('Service Line is already deploying. Please try again later.');
+    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain(
+      'Service Line is already deploying. Please try again later.',
+    );
     expect(screen.queryByTestId('service-line-deleted')).toBeNull();
   });
 

@@ -35,21 +35,54 @@ export function ServiceLinesPage() {
 
   return (
     <>
-      <PageTitle action={canWrite ? { label: t('create'), onClick: () => void navigate(PATHS.serviceLineCreate), testId: 'service-line-create' } : undefined}>{t('title')}</PageTitle>
+      <PageTitle
+        action={
+          canWrite
+            ? {
+                label: t('create'),
+                onClick: () => void navigate(PATHS.serviceLineCreate),
+                testId: 'service-line-create',
+              }
+            : undefined
+        }
+      >
+        {t('title')}
+      </PageTitle>
       {groupName ? (
         <>
           <Space style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-            <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} style={{ width: 320 }} onSearch={list.setSearch} data-testid="service-lines-search" />
+            <Input.Search
+              allowClear
+              placeholder={t('search')}
+              aria-label={t('search')}
+              style={{ width: 320 }}
+              onSearch={list.setSearch}
+              data-testid="service-lines-search"
+            />
             {used !== undefined && max !== undefined ? (
               <Typography.Text type={used >= max ? 'danger' : 'secondary'} data-testid="service-lines-usage">
                 {t('usage', { used, max })}
               </Typography.Text>
             ) : null}
           </Space>
-          <ServiceLinesTable data={data} loading={isFetching} {...list.paging} onPage={list.setPaging} canWrite={canWrite} onPurge={onPurge} onDelete={onDelete} onLog={onLog} />
+          <ServiceLinesTable
+            data={data}
+            loading={isFetching}
+            {...list.paging}
+            onPage={list.setPaging}
+            canWrite={canWrite}
+            onPurge={onPurge}
+            onDelete={onDelete}
+            onLog={onLog}
+          />
           <PurgeModal line={purgeOf} onClose={() => setPurgeOf(undefined)} />
           <DeleteLineModal line={deleteOf} onClose={() => setDeleteOf(undefined)} />
-          <AuditLogModal entity="service-line" item={logOf} title={logOf && t('logTitle', { name: logOf.appProfileName })} onClose={() => setLogOf(undefined)} />
+          <AuditLogModal
+            entity="service-line"
+            item={logOf}
+            title={logOf && t('logTitle', { name: logOf.appProfileName })}
+            onClose={() => setLogOf(undefined)}
+          />
         </>
       ) : (
         <ChooseGroupAlert title={t('chooseGroup')} testId="service-lines-choose-group" />

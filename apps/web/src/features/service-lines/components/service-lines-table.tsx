@@ -12,7 +12,10 @@ import { LineStatusTag } from './status-tag';
 /** How many of a line's domains the list names; the rest are counted. */
 const DOMAINS_SHOWN = 2;
 
-interface ServiceLinesTableProps extends Pick<ItemTableProps<ServiceLine>, 'data' | 'loading' | 'page' | 'pageSize' | 'onPage' | 'canWrite' | 'onLog'> {
+interface ServiceLinesTableProps extends Pick<
+  ItemTableProps<ServiceLine>,
+  'data' | 'loading' | 'page' | 'pageSize' | 'onPage' | 'canWrite' | 'onLog'
+> {
   onPurge: (line: ServiceLine) => void;
   onDelete: (line: ServiceLine) => void;
 }
@@ -27,7 +30,10 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
         key: 'name',
         title: t('fields.appProfileName'),
         render: (_, l) => (
-          <Link to={serviceOverviewPath(l.appProfileName, l.groupName)} data-testid={`service-line-link-${l.appProfileName}`}>
+          <Link
+            to={serviceOverviewPath(l.appProfileName, l.groupName)}
+            data-testid={`service-line-link-${l.appProfileName}`}
+          >
             {l.appProfileName}
           </Link>
         ),
@@ -37,7 +43,12 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
         key: 'status',
         title: t('fields.status'),
         render: (_, l) => (
-          <LineStatusTag status={l.status} lastError={l.lastError} testId={`service-line-status-${l.appProfileName}`} errorTestId={`service-line-error-${l.appProfileName}`} />
+          <LineStatusTag
+            status={l.status}
+            lastError={l.lastError}
+            testId={`service-line-status-${l.appProfileName}`}
+            errorTestId={`service-line-error-${l.appProfileName}`}
+          />
         ),
       },
       {
@@ -49,7 +60,9 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
             {l.servername.slice(0, DOMAINS_SHOWN).map((d) => (
               <Tag key={d}>{d}</Tag>
             ))}
-            {l.servername.length > DOMAINS_SHOWN ? <Tag>{t('moreDomains', { count: l.servername.length - DOMAINS_SHOWN })}</Tag> : null}
+            {l.servername.length > DOMAINS_SHOWN ? (
+              <Tag>{t('moreDomains', { count: l.servername.length - DOMAINS_SHOWN })}</Tag>
+            ) : null}
           </Space>
         ),
       },
@@ -69,7 +82,13 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
         render: (_, l) => (
           <Space>
             {canWrite ? (
-              <Button size="small" disabled={l.status === 'Deleting'} onClick={() => onPurge(l)} aria-label={`${t('actions.purge')} ${l.appProfileName}`} data-testid={`service-line-purge-${l.appProfileName}`}>
+              <Button
+                size="small"
+                disabled={l.status === 'Deleting'}
+                onClick={() => onPurge(l)}
+                aria-label={`${t('actions.purge')} ${l.appProfileName}`}
+                data-testid={`service-line-purge-${l.appProfileName}`}
+              >
                 {t('actions.purge')}
               </Button>
             ) : null}
@@ -88,7 +107,12 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
                 </Button>
               </Tooltip>
             ) : null}
-            <Button size="small" onClick={() => onLog(l)} aria-label={`${t('actions.log')} ${l.appProfileName}`} data-testid={`service-line-log-${l.appProfileName}`}>
+            <Button
+              size="small"
+              onClick={() => onLog(l)}
+              aria-label={`${t('actions.log')} ${l.appProfileName}`}
+              data-testid={`service-line-log-${l.appProfileName}`}
+            >
               {t('actions.log')}
             </Button>
           </Space>

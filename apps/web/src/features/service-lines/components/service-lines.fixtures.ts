@@ -5,7 +5,11 @@ import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/te
 // What the screens' tests share: lines as the API lists them, the group's plan and usage, and steps.
 
 export const line = (appProfileName: string, extra: Partial<ServiceLine> = {}): ServiceLine => ({
-  ...serviceLineSettingsSchema.parse({ servername: [`www.${appProfileName}`], customerPackage: 'standard', origins: [{ address: '10.0.0.1' }] }),
+  ...serviceLineSettingsSchema.parse({
+    servername: [`www.${appProfileName}`],
+    customerPackage: 'standard',
+    origins: [{ address: '10.0.0.1' }],
+  }),
   id: `id-${appProfileName}`,
   groupName: 'acme',
   appProfileName,
@@ -19,19 +23,26 @@ export const line = (appProfileName: string, extra: Partial<ServiceLine> = {}): 
   ...extra,
 });
 
-const wire = (plan: (typeof PLANS)['basic']) => ({ ...plan, wafActions: [...plan.wafActions], features: [...plan.features], packages: [...plan.packages] });
+const wire = (plan: (typeof PLANS)['basic']) => ({
+  ...plan,
+  wafActions: [...plan.wafActions],
+  features: [...plan.features],
+  packages: [...plan.packages],
+});
 
 /** The group's plan (pro: two packages to choose from) and how many lines it has. */
 export const tenancyHandlers = (used = 2): ApiHandlers => ({
   'GET /api/system/platformplan': () => json(200, { currentPlan: 'pro', planSpec: Object.values(PLANS).map(wire) }),
-  'GET /api/group/resource-limits': () => json(200, { groupName: 'acme', plan: wire(PLANS.pro), usage: { maxAppProfileCount: used } }),
+  'GET /api/group/resource-limits': () =>
+    json(200, { groupName: 'acme', plan: wire(PLANS.pro), usage: { maxAppProfileCount: used } }),
 });
 
 export const renderLines = (path: string, handlers: ApiHandlers = {}, role = fullAccess()) =>
   renderApp(path, { ...shellHandlers(memberOf({ acme: role })), ...tenancyHandlers(), ...handlers });
 
 export const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
-export const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+export const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 /** The text box inside a select (`data-testid` sits on the select's root). */
 export const comboOf = (testId: string): HTMLElement => {

@@ -19,7 +19,12 @@ interface LineStatusTagProps {
 export function LineStatusTag({ status, testId, lastError, errorTestId }: LineStatusTagProps) {
   const { t } = useTranslation('serviceLines');
   const tag = (
-    <Tag color={COLORS[status]} icon={status === 'Running' ? undefined : <SyncOutlined spin />} data-testid={testId} data-status={status}>
+    <Tag
+      color={COLORS[status]}
+      icon={status === 'Running' ? undefined : <SyncOutlined spin />}
+      data-testid={testId}
+      data-status={status}
+    >
       {t(`status.${status}`)}
     </Tag>
   );

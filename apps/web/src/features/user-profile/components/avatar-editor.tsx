@@ -57,7 +57,15 @@ export function AvatarEditor({ user }: { user: CurrentUser }) {
       )}
       <Flex vertical gap={8}>
         <Flex gap={8} wrap>
-          <Upload name={AVATAR_FIELD} accept={AVATAR_TYPES.join(',')} showUploadList={false} maxCount={1} beforeUpload={beforeUpload} customRequest={customRequest} data-testid="avatar-upload">
+          <Upload
+            name={AVATAR_FIELD}
+            accept={AVATAR_TYPES.join(',')}
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+            data-testid="avatar-upload"
+          >
             <Button icon={<UploadOutlined />} loading={upload.isPending}>
               {t('profile:avatar.upload')}
             </Button>

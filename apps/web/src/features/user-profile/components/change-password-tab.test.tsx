@@ -9,7 +9,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const fieldError = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent;
+const fieldError = (testId: string) =>
+  screen.getByTestId(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent;
 
 function fill(oldPassword: string, newPassword: string, repeat: string) {
   fireEvent.change(screen.getByTestId('old-password'), { target: { value: oldPassword } });
@@ -23,7 +24,8 @@ describe('change password tab', () => {
     let attempt = 0;
     const { sent } = renderApp('/user/change-password', {
       'GET /api/user': () => json(200, TEST_USER),
-      'POST /api/user/change-password': () => (++attempt === 1 ? json(400, { code: 'PASSWORD_INCORRECT', message: 'x' }) : json(200, { ok: true })),
+      'POST /api/user/change-password': () =>
+        ++attempt === 1 ? json(400, { code: 'PASSWORD_INCORRECT', message: 'x' }) : json(200, { ok: true }),
     });
     await screen.findByTestId('old-password');
     fill('correct-horse', 'correct-horse', 'correct-horse');
@@ -33,7 +35,9 @@ describe('change password tab', () => {
     fill('wrong-horse', 'battery-staple', 'battery-staple');
     await waitFor(() => expect(fieldError('old-password')).toBe('The current password is incorrect.'));
     fill('correct-horse', 'battery-staple', 'battery-staple');
-    expect((await screen.findByTestId('password-changed')).textContent).toContain('Your changes have been successfully saved!');
+    expect((await screen.findByTestId('password-changed')).textContent).toContain(
+      'Your changes have been successfully saved!',
+    );
     expect(sent('POST', '/api/user/change-password').map((c) => c.body)).toEqual([
       { oldPassword: 'wrong-horse', newPassword: 'battery-staple' },
       { oldPassword: 'correct-horse', newPassword: 'battery-staple' },

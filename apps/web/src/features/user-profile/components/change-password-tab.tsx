@@ -1,4 +1,9 @@
-import { changePasswordRequestSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ChangePasswordRequest } from '@parapet/shared';
+import {
+  changePasswordRequestSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type ChangePasswordRequest,
+} from '@parapet/shared';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
@@ -33,7 +38,13 @@ export function ChangePasswordTab() {
   return (
     <Card style={{ maxWidth: 640 }}>
       <Typography.Paragraph type="secondary">{t('profile:password.hint')}</Typography.Paragraph>
-      <Form<ChangePasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={change.isPending}>
+      <Form<ChangePasswordValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        disabled={change.isPending}
+      >
         <Form.Item name="oldPassword" label={t('profile:password.old')} rules={rules.field('oldPassword')}>
           <Input.Password autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
@@ -46,7 +57,12 @@ export function ChangePasswordTab() {
         >
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>
-        <Form.Item name="repeatPassword" label={t('profile:password.repeat')} dependencies={['newPassword']} rules={rules.repeatOf('newPassword')}>
+        <Form.Item
+          name="repeatPassword"
+          label={t('profile:password.repeat')}
+          dependencies={['newPassword']}
+          rules={rules.repeatOf('newPassword')}
+        >
           <Input.Password autoComplete="new-password" data-testid="repeat-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password-submit">

@@ -46,7 +46,13 @@ export function OtpDisableModal({ open, onClose }: OtpDisableModalProps) {
       loading={disable.isPending}
       danger
     >
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('common:confirm.proceed')} description={t('profile:security.disableHint')} />
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('common:confirm.proceed')}
+        description={t('profile:security.disableHint')}
+      />
       <Form<DisableOtpInput> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="password" label={t('profile:security.password')} rules={rules.field('password')}>
           <Input.Password autoComplete="current-password" autoFocus data-testid="otp-disable-password" />

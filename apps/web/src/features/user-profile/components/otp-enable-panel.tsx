@@ -35,9 +35,22 @@ export function OtpEnablePanel({ setup, onDone }: OtpEnablePanelProps) {
     <div data-testid="otp-setup" style={{ marginTop: 16 }}>
       <Typography.Paragraph>{t('security.setupHint')}</Typography.Paragraph>
       <OtpSetupView setup={setup} />
-      <Form<{ token: string }> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={enable.isPending} style={{ maxWidth: 320 }}>
+      <Form<{ token: string }>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        disabled={enable.isPending}
+        style={{ maxWidth: 320 }}
+      >
         <Form.Item name="token" label={t('security.code')} rules={rules.field('token')}>
-          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus data-testid="otp-enable-code" />
+          <Input
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            autoFocus
+            data-testid="otp-enable-code"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={enable.isPending} data-testid="otp-enable-submit">
           {t('security.enable')}

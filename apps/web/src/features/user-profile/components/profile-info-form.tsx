@@ -35,12 +35,32 @@ export function ProfileInfoForm({ user }: { user: CurrentUser }) {
         column={1}
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'username', label: t('profile:info.username'), children: <span data-testid="profile-username">{user.username}</span> },
-          { key: 'email', label: t('profile:info.email'), children: <span data-testid="profile-email">{user.email}</span> },
+          {
+            key: 'username',
+            label: t('profile:info.username'),
+            children: <span data-testid="profile-username">{user.username}</span>,
+          },
+          {
+            key: 'email',
+            label: t('profile:info.email'),
+            children: <span data-testid="profile-email">{user.email}</span>,
+          },
         ]}
       />
-      <Form<ProfileValues> form={form} layout="vertical" requiredMark={false} initialValues={{ phoneNumber: user.phoneNumber ?? '' }} onFinish={submit} disabled={update.isPending}>
-        <Form.Item name="phoneNumber" label={t('profile:info.phone')} extra={t('profile:info.phoneHint')} rules={rules.field('phoneNumber')}>
+      <Form<ProfileValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ phoneNumber: user.phoneNumber ?? '' }}
+        onFinish={submit}
+        disabled={update.isPending}
+      >
+        <Form.Item
+          name="phoneNumber"
+          label={t('profile:info.phone')}
+          extra={t('profile:info.phoneHint')}
+          rules={rules.field('phoneNumber')}
+        >
           <Input type="tel" autoComplete="tel" data-testid="profile-phone" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">

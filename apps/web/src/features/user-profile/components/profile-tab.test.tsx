@@ -22,7 +22,9 @@ describe('profile tab', () => {
     expect(screen.getByTestId('profile-email').textContent).toBe('ada@example.com');
     fireEvent.change(screen.getByTestId('profile-phone'), { target: { value: ' +1 555 0100 ' } });
     fireEvent.click(screen.getByTestId('profile-save'));
-    expect((await screen.findByTestId('profile-saved')).textContent).toContain('Your changes have been successfully saved!');
+    expect((await screen.findByTestId('profile-saved')).textContent).toContain(
+      'Your changes have been successfully saved!',
+    );
     expect(sent('PUT', '/api/user/profile')[0]?.body).toEqual({ phoneNumber: '+1 555 0100' });
     expect(queryClient.getQueryData(['user', 'current'])).toMatchObject({ phoneNumber: '+1 555 0100' });
   });

@@ -9,7 +9,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Parapet:ada?secret=JBSWY3DPEHPK3PXP', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/Parapet:ada?secret=JBSWY3DPEHPK3PXP',
+  qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+};
 
 describe('security tab', () => {
   it('turns two-factor on: QR code and secret, a wrong code refused, the right one accepted', async () => {
@@ -17,7 +21,10 @@ describe('security tab', () => {
     const { sent } = renderApp('/user/security', {
       'GET /api/user': () => json(200, TEST_USER),
       'POST /api/user/otp/setup': () => json(200, SETUP),
-      'POST /api/user/otp/enable': () => (++codes === 1 ? json(400, { code: 'OTP_INVALID', message: 'x' }) : json(200, { ...TEST_USER, otpEnabled: true })),
+      'POST /api/user/otp/enable': () =>
+        ++codes === 1
+          ? json(400, { code: 'OTP_INVALID', message: 'x' })
+          : json(200, { ...TEST_USER, otpEnabled: true }),
     });
     const toggle = await screen.findByTestId('otp-switch');
     expect(toggle.getAttribute('aria-checked')).toBe('false');
@@ -48,7 +55,7 @@ describe('security tab', () => {
       'POST /api/user/otp/disable': () => json(200, TEST_USER),
     });
     fireEvent.click(await screen.findByTestId('otp-switch'));
-    expect((await screen.findByText('Are you sure want to proceed?'))).toBeTruthy();
+    expect(await screen.findByText('Are you sure want to proceed?')).toBeTruthy();
     fireEvent.change(screen.getByTestId('otp-disable-password'), { target: { value: 'correct-horse' } });
     fireEvent.change(screen.getByTestId('otp-disable-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('otp-disable-submit'));

@@ -37,8 +37,15 @@ export function SecurityTab() {
     <Flex vertical gap={24} style={{ maxWidth: 640 }}>
       <Card title={t('security.twoFactor')}>
         <Flex align="center" gap={12}>
-          <Switch checked={enabled || setup !== undefined} loading={start.isPending} onChange={toggle} data-testid="otp-switch" />
-          <Typography.Text data-testid="otp-status">{t(enabled ? 'security.on' : setup ? 'security.pending' : 'security.off')}</Typography.Text>
+          <Switch
+            checked={enabled || setup !== undefined}
+            loading={start.isPending}
+            onChange={toggle}
+            data-testid="otp-switch"
+          />
+          <Typography.Text data-testid="otp-status">
+            {t(enabled ? 'security.on' : setup ? 'security.pending' : 'security.off')}
+          </Typography.Text>
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           {t('security.twoFactorHint')}
@@ -48,7 +55,12 @@ export function SecurityTab() {
       </Card>
       <Card title={t('security.resetTitle')}>
         <Typography.Paragraph type="secondary">{t('security.resetHint')}</Typography.Paragraph>
-        <Button onClick={sendReset} loading={requestReset.isPending} disabled={!enabled} data-testid="otp-reset-request">
+        <Button
+          onClick={sendReset}
+          loading={requestReset.isPending}
+          disabled={!enabled}
+          data-testid="otp-reset-request"
+        >
           {t('security.resetRequest')}
         </Button>
       </Card>

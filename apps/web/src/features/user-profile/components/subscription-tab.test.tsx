@@ -16,13 +16,23 @@ const plainPlan = (name: keyof typeof PLANS) => {
   const p = PLANS[name];
   return { ...p, wafActions: [...p.wafActions], features: [...p.features], packages: [...p.packages] };
 };
-const platformPlan = (current: keyof typeof PLANS): PlatformPlan => ({ currentPlan: current, planSpec: [plainPlan('basic'), plainPlan('pro'), plainPlan('enterprise')] });
-const USAGE = { maxAppProfileCount: 3, maxWafRuleCount: 20, maxHtmlPageCount: 0, maxCertCount: 7, maxOriginPolicyCount: 1 };
+const platformPlan = (current: keyof typeof PLANS): PlatformPlan => ({
+  currentPlan: current,
+  planSpec: [plainPlan('basic'), plainPlan('pro'), plainPlan('enterprise')],
+});
+const USAGE = {
+  maxAppProfileCount: 3,
+  maxWafRuleCount: 20,
+  maxHtmlPageCount: 0,
+  maxCertCount: 7,
+  maxOriginPolicyCount: 1,
+};
 
 function renderSubscription(path: string, user = memberOf({ alpha: {}, beta: {} })) {
   return renderApp(path, {
     ...shellHandlers(user, [group('alpha'), group('beta', { plan: 'pro' })]),
-    'GET /api/system/platformplan': ({ query }) => json(200, platformPlan(query.get('groupName') === 'beta' ? 'pro' : 'basic')),
+    'GET /api/system/platformplan': ({ query }) =>
+      json(200, platformPlan(query.get('groupName') === 'beta' ? 'pro' : 'basic')),
     'GET /api/group/resource-limits': ({ query }) => {
       const groupName = query.get('groupName') ?? '';
       return json(200, { groupName, plan: plainPlan(groupName === 'beta' ? 'pro' : 'basic'), usage: USAGE });
@@ -34,8 +44,12 @@ describe('subscription page', () => {
   it("shows the selected group's plan, its WAF actions by name and code, features, and limits beside usage", async () => {
     const { sent } = renderSubscription('/user/subscription?groupName=alpha');
     expect((await screen.findByTestId('subscription-plan')).textContent).toBe('Basic');
-    expect(screen.getByTestId('subscription-waf-actions').textContent).toBe('Allow (00)Deny (01)Redirect (06)Custom Page (12)Origin Policy (13)');
-    expect(screen.getByTestId('subscription-features').textContent).toBe('Content deliveryWeb application firewallCustom HTML pages');
+    expect(screen.getByTestId('subscription-waf-actions').textContent).toBe(
+      'Allow (00)Deny (01)Redirect (06)Custom Page (12)Origin Policy (13)',
+    );
+    expect(screen.getByTestId('subscription-features').textContent).toBe(
+      'Content deliveryWeb application firewallCustom HTML pages',
+    );
     expect(screen.getByTestId('limit-maxAppProfileCount').textContent).toBe('3 of 5 Service Lines');
     expect(screen.getByTestId('limit-maxWafRuleCount').textContent).toBe('20 of 20 Firewall Rules');
     expect(screen.getByTestId('limit-maxHtmlPageCount').textContent).toBe('0 of 10 HTML Pages');

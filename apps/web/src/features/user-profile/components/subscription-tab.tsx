@@ -18,9 +18,18 @@ export function SubscriptionTab() {
   const plan = usePlatformPlan(groupName);
   const limits = useResourceLimits(groupName);
 
-  if (!groupName) return <Alert type="info" showIcon title={t(selected ? 'subscription.pickGroup' : 'subscription.noGroup')} data-testid="subscription-pick-group" />;
+  if (!groupName)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t(selected ? 'subscription.pickGroup' : 'subscription.noGroup')}
+        data-testid="subscription-pick-group"
+      />
+    );
   if (limits.isPending) return <Spin data-testid="subscription-loading" />;
-  if (limits.isError) return <Alert type="error" showIcon title={t('subscription.loadFailed')} data-testid="subscription-error" />;
+  if (limits.isError)
+    return <Alert type="error" showIcon title={t('subscription.loadFailed')} data-testid="subscription-error" />;
 
   // The group's plan as the plan list names it; the limits answer carries the same spec.
   const spec = plan.data?.planSpec.find((p) => p.planName === plan.data.currentPlan) ?? limits.data.plan;

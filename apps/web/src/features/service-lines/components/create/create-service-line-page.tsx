@@ -11,12 +11,17 @@ export function CreateServiceLinePage() {
   const { t } = useTranslation('serviceLines');
   const { user, selected } = useGroupContext();
   const groupName = selected && selected !== ALL_GROUPS ? selected : undefined;
-  const canWrite = user !== undefined && groupName !== undefined && can(user, groupName, { permission: 'serviceLines', access: 'write' });
+  const canWrite =
+    user !== undefined &&
+    groupName !== undefined &&
+    can(user, groupName, { permission: 'serviceLines', access: 'write' });
   return (
     <>
       <PageTitle>{t('createTitle')}</PageTitle>
       {!groupName ? <ChooseGroupAlert title={t('chooseGroup')} testId="service-lines-choose-group" /> : null}
-      {groupName && !canWrite ? <Alert type="warning" showIcon title={t('wizard.noWrite')} data-testid="wizard-no-write" /> : null}
+      {groupName && !canWrite ? (
+        <Alert type="warning" showIcon title={t('wizard.noWrite')} data-testid="wizard-no-write" />
+      ) : null}
       {/* A new group starts a new wizard: nothing typed for one group is created in another. */}
       {groupName && canWrite ? <CreateWizard key={groupName} groupName={groupName} /> : null}
     </>

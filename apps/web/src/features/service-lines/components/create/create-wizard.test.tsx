@@ -13,8 +13,10 @@ afterEach(() => {
 const CREATE = 'POST /api/table/rcm-app-profiles/update/create';
 const checks: ApiHandlers = {
   'GET /api/validate/documentexist': ({ query }) => json(200, { exist: query.get('fieldVal') === 'taken.example' }),
-  'POST /api/validate/ipvalidate': ({ body }) => json(200, { success: (body as { val: string }).val !== 'refused.example' }),
-  'GET /api/groups/acme/service-lines/new.example': () => json(200, line('new.example', { status: 'Deploying', cnameto: 'a1b2c3.cdn.parapet.test' })),
+  'POST /api/validate/ipvalidate': ({ body }) =>
+    json(200, { success: (body as { val: string }).val !== 'refused.example' }),
+  'GET /api/groups/acme/service-lines/new.example': () =>
+    json(200, line('new.example', { status: 'Deploying', cnameto: 'a1b2c3.cdn.parapet.test' })),
 };
 const openWizard = async (handlers: ApiHandlers = {}) => {
   const app = renderLines('/service-lines/create?groupName=acme', { ...checks, ...handlers });
@@ -32,9 +34,12 @@ async function fillOrigin(name = 'new.example', origins = ['10.0.0.1', 'origin.e
   click('wizard-next');
   await waitFor(() => expect(shown('wizard-domains')).toBe(true));
 }
-const tickHttps = () => fireEvent.click(within(screen.getByTestId('wizard-scheme')).getByRole('checkbox', { name: 'HTTPS' }));
+const tickHttps = () =>
+  fireEvent.click(within(screen.getByTestId('wizard-scheme')).getByRole('checkbox', { name: 'HTTPS' }));
 const removeTag = (testId: string, value: string) => {
-  const tag = [...screen.getByTestId(testId).querySelectorAll('.ant-select-selection-item')].find((t) => t.textContent === value);
+  const tag = [...screen.getByTestId(testId).querySelectorAll('.ant-select-selection-item')].find(
+    (t) => t.textContent === value,
+  );
   fireEvent.click(tag?.querySelector('.ant-select-selection-item-remove') as HTMLElement);
 };
 
@@ -53,7 +58,10 @@ describe('create service line wizard', () => {
     removeTag('wizard-origins', 'bad_host!');
     addTag('wizard-origins', 'refused.example');
     expect(await within(itemOf('wizard-origins')).findByText(/^refused\.example: Invalid origin address/)).toBeTruthy();
-    expect(sent('POST', '/api/validate/ipvalidate').map((c) => c.body)).toContainEqual({ topic: 'origin', val: 'refused.example' });
+    expect(sent('POST', '/api/validate/ipvalidate').map((c) => c.body)).toContainEqual({
+      topic: 'origin',
+      val: 'refused.example',
+    });
     click('wizard-next');
     await new Promise((r) => setTimeout(r, 400));
     expect(shown('wizard-name')).toBe(true);
@@ -82,12 +90,22 @@ describe('create service line wizard', () => {
     tickHttps();
     await screen.findByTestId('wizard-https-ports');
     addTag('wizard-https-ports', '5000');
-    expect(await within(itemOf('wizard-https-ports')).findByText('Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.')).toBeTruthy();
+    expect(
+      await within(itemOf('wizard-https-ports')).findByText(
+        'Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.',
+      ),
+    ).toBeTruthy();
     removeTag('wizard-https-ports', '5000');
     addTag('wizard-https-ports', '80');
-    expect(await within(itemOf('wizard-https-ports')).findByText('This port is already an HTTP port of the line.')).toBeTruthy();
+    expect(
+      await within(itemOf('wizard-https-ports')).findByText('This port is already an HTTP port of the line.'),
+    ).toBeTruthy();
     removeTag('wizard-https-ports', '80');
-    await waitFor(() => expect(within(itemOf('wizard-https-ports')).queryByText('This port is already an HTTP port of the line.')).toBeNull());
+    await waitFor(() =>
+      expect(
+        within(itemOf('wizard-https-ports')).queryByText('This port is already an HTTP port of the line.'),
+      ).toBeNull(),
+    );
   });
 
   it('creates the line with two domains, its origins and ports, then shows the CNAME to point them at', async () => {
@@ -118,7 +136,9 @@ describe('create service line wizard', () => {
       servername: ['new.example.com', 'www.new.example.com'],
     });
     expect((await screen.findByTestId('wizard-cname')).textContent).toBe('a1b2c3.cdn.parapet.test');
-    expect(screen.getByTestId('wizard-cname-domain-www.new.example.com').textContent).toBe('www.new.example.com CNAME a1b2c3.cdn.parapet.test');
+    expect(screen.getByTestId('wizard-cname-domain-www.new.example.com').textContent).toBe(
+      'www.new.example.com CNAME a1b2c3.cdn.parapet.test',
+    );
 
     click('wizard-back-to-overview');
     await waitFor(() => expect(router.state.location.pathname).toBe('/service/overview/new.example/acme'));
@@ -141,7 +161,9 @@ describe('create service line wizard', () => {
     await fillOrigin('new.example', ['10.0.0.1']);
     type('wizard-domains', 'new.example.com');
     click('wizard-save');
-    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain('Service Line is already deploying. Please try again later.');
+    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain(
+      'Service Line is already deploying. Please try again later.',
+    );
     expect(shown('wizard-domains')).toBe(true);
     expect(screen.queryByTestId('wizard-cname-step')).toBeNull();
   });
@@ -149,18 +171,25 @@ describe('create service line wizard', () => {
   it.each([
     ['the server', () => json(500, { code: 'INTERNAL', message: 'x' })],
     ['the network', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('says "Failed to create. Please try again" when %s fails, keeping the form', async (_, answer: () => Promise<Response> | Response) => {
-    await openWizard({ [CREATE]: answer });
-    await fillOrigin('new.example', ['10.0.0.1']);
-    type('wizard-domains', 'new.example.com');
-    click('wizard-save');
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
-    expect(screen.queryByTestId('service-line-create-failed')).toBeNull();
-    expect(shown('wizard-domains')).toBe(true);
-  });
+  ])(
+    'says "Failed to create. Please try again" when %s fails, keeping the form',
+    async (_, answer: () => Promise<Response> | Response) => {
+      await openWizard({ [CREATE]: answer });
+      await fillOrigin('new.example', ['10.0.0.1']);
+      type('wizard-domains', 'new.example.com');
+      click('wizard-save');
+      expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+        'Failed to create. Please try again',
+      );
+      expect(screen.queryByTestId('service-line-create-failed')).toBeNull();
+      expect(shown('wizard-domains')).toBe(true);
+    },
+  );
 
   it('shows a server error on servername.1 on the domains field', async () => {
-    await openWizard({ [CREATE]: () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' } }) });
+    await openWizard({
+      [CREATE]: () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' } }),
+    });
     await fillOrigin('new.example', ['10.0.0.1']);
     type('wizard-domains', 'new.example.com\nused.example.com');
     click('wizard-save');
@@ -170,15 +199,22 @@ describe('create service line wizard', () => {
 
   it('names the domain another line has, and that line', async () => {
     const details = { fieldParams: { 'servername.1': { value: 'used.example.com', usedBy: 'shop.line' } } };
-    await openWizard({ [CREATE]: () => json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' }, details }) });
+    await openWizard({
+      [CREATE]: () =>
+        json(400, { code: 'VALIDATION_FAILED', message: 'bad', fields: { 'servername.1': 'taken' }, details }),
+    });
     await fillOrigin('new.example', ['10.0.0.1']);
     type('wizard-domains', 'new.example.com\nused.example.com');
     click('wizard-save');
-    expect(await within(itemOf('wizard-domains')).findByText('used.example.com is already used by line shop.line.')).toBeTruthy();
+    expect(
+      await within(itemOf('wizard-domains')).findByText('used.example.com is already used by line shop.line.'),
+    ).toBeTruthy();
   });
 
   it('goes back to step 1 for a name the server says is taken', async () => {
-    await openWizard({ [CREATE]: () => json(409, { code: 'ALREADY_EXISTS', message: 'taken', fields: { appProfileName: 'taken' } }) });
+    await openWizard({
+      [CREATE]: () => json(409, { code: 'ALREADY_EXISTS', message: 'taken', fields: { appProfileName: 'taken' } }),
+    });
     await fillOrigin('new.example', ['10.0.0.1']);
     type('wizard-domains', 'new.example.com');
     click('wizard-save');

@@ -40,7 +40,9 @@ export function CreateWizard({ groupName }: { groupName: string }) {
   const onError = useCreateErrors(form, setStep);
 
   const toStepOf = (info: unknown) => {
-    const steps = ((info as ErrorInfo).errorFields ?? []).map((f) => stepOf(String(f.name[0]))).filter((s) => s !== undefined);
+    const steps = ((info as ErrorInfo).errorFields ?? [])
+      .map((f) => stepOf(String(f.name[0])))
+      .filter((s) => s !== undefined);
     if (steps.length) setStep(Math.min(...steps));
   };
   const next = () => form.validateFields([...STEP_FIELDS[0]]).then(() => setStep(1), toStepOf);
@@ -67,11 +69,23 @@ export function CreateWizard({ groupName }: { groupName: string }) {
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>
       <Steps
         current={step}
-        items={[{ title: t('serviceLines:wizard.steps.origin') }, { title: t('serviceLines:wizard.steps.http') }, { title: t('serviceLines:wizard.steps.cname') }]}
+        items={[
+          { title: t('serviceLines:wizard.steps.origin') },
+          { title: t('serviceLines:wizard.steps.http') },
+          { title: t('serviceLines:wizard.steps.cname') },
+        ]}
         data-testid="wizard-steps"
       />
-      {plan.isError ? <Alert type="error" showIcon title={t('serviceLines:wizard.planFailed')} data-testid="wizard-plan-failed" /> : null}
-      <Form<WizardValues> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} hidden={step > 1}>
+      {plan.isError ? (
+        <Alert type="error" showIcon title={t('serviceLines:wizard.planFailed')} data-testid="wizard-plan-failed" />
+      ) : null}
+      <Form<WizardValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={initialValues}
+        hidden={step > 1}
+      >
         <div hidden={step !== 0} data-testid="wizard-step-origin">
           <OriginStep form={form} rules={rules} packages={packages} packagesLoading={plan.isPending} />
           <Space>

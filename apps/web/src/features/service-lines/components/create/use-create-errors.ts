@@ -7,7 +7,14 @@ import { failedOnOurSide, useToast } from '@/lib/toast';
 import { formFieldOf, stepOf } from './wizard-values';
 
 /** Failures whose own message says more than "Create Failed" (spec §8). */
-const TOLD_BY_CODE = new Set<ApiErrorCode>(['QUOTA_EXCEEDED', 'FORBIDDEN', 'RATE_LIMITED', 'VALIDATION_FAILED', 'ALREADY_EXISTS', 'PAYLOAD_TOO_LARGE']);
+const TOLD_BY_CODE = new Set<ApiErrorCode>([
+  'QUOTA_EXCEEDED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'VALIDATION_FAILED',
+  'ALREADY_EXISTS',
+  'PAYLOAD_TOO_LARGE',
+]);
 
 /** The server's field paths folded onto the wizard's fields (`servername.1` → `servername`), first code kept. */
 function foldFields(error: ApiError): ApiError {

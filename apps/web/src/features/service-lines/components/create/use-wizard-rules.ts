@@ -19,17 +19,26 @@ export function useWizardRules(groupName: string): (field: WizardField) => FormR
   const { t } = useTranslation(['fieldErrors', 'serviceLines']);
   const checks = useLineFieldChecks();
   return useMemo(() => {
-    const badOrigins = (addresses: string[], code: 'invalid_origin_address' | OriginProblem = 'invalid_origin_address') =>
-      new Error(t('serviceLines:wizard.badOrigins', { addresses: addresses.join(', '), message: t(`fieldErrors:${code}`) }));
+    const badOrigins = (
+      addresses: string[],
+      code: 'invalid_origin_address' | OriginProblem = 'invalid_origin_address',
+    ) =>
+      new Error(
+        t('serviceLines:wizard.badOrigins', { addresses: addresses.join(', '), message: t(`fieldErrors:${code}`) }),
+      );
     return (field: WizardField) => [
       ({ getFieldsValue }) => ({
         validator: async () => {
           const values = getFieldsValue(true) as WizardValues;
           const code = wizardFieldProblem(values, groupName, field);
           // Name the addresses at fault, as the server's check below does.
-          if (code === 'invalid_origin_address') throw badOrigins(values.origins.filter((a) => !isOriginAddress(a.trim())));
+          if (code === 'invalid_origin_address')
+            throw badOrigins(values.origins.filter((a) => !isOriginAddress(a.trim())));
           if (code) throw new Error(t(`fieldErrors:${code}`));
-          if (field === 'appProfileName' && (await orPass(checks.nameExists(groupName, values.appProfileName.trim()), false))) {
+          if (
+            field === 'appProfileName' &&
+            (await orPass(checks.nameExists(groupName, values.appProfileName.trim()), false))
+          ) {
             throw new Error(t('serviceLines:wizard.nameExists'));
           }
           if (field === 'origins') {
@@ -37,7 +46,11 @@ export function useWizardRules(groupName: string): (field: WizardField) => FormR
             // The server's answer says why, a private address apart from a malformed one.
             const problems = await Promise.all(addresses.map((a) => orPass(checks.originProblem(a), null)));
             const first = problems.find((p) => p !== null);
-            if (first) throw badOrigins(addresses.filter((_, i) => problems[i] === first), first);
+            if (first)
+              throw badOrigins(
+                addresses.filter((_, i) => problems[i] === first),
+                first,
+              );
           }
         },
       }),

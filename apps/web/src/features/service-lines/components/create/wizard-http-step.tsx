@@ -21,21 +21,41 @@ export function HttpStep({ form, rules }: HttpStepProps) {
   return (
     <>
       <Form.Item name="scheme" label={t('fields.scheme')} rules={rules('scheme')}>
-        <Checkbox.Group options={SCHEMES.map((s) => ({ value: s, label: t(`scheme.${s}`) }))} data-testid="wizard-scheme" />
+        <Checkbox.Group
+          options={SCHEMES.map((s) => ({ value: s, label: t(`scheme.${s}`) }))}
+          data-testid="wizard-scheme"
+        />
       </Form.Item>
       {http ? (
         <Form.Item name="httpPort" label={t('fields.httpPort')} rules={rules('httpPort')} dependencies={['scheme']}>
           <Select
             mode="multiple"
-            options={ALLOWED_HTTP_PORTS.map((p) => ({ value: p, label: String(p), 'data-testid': `wizard-http-ports-${p}` }))}
+            options={ALLOWED_HTTP_PORTS.map((p) => ({
+              value: p,
+              label: String(p),
+              'data-testid': `wizard-http-ports-${p}`,
+            }))}
             aria-label={t('fields.httpPort')}
             data-testid="wizard-http-ports"
           />
         </Form.Item>
       ) : null}
       {https ? (
-        <Form.Item name="httpsPort" label={t('fields.httpsPort')} extra={t('wizard.httpsPortsHint')} rules={rules('httpsPort')} dependencies={['scheme', 'httpPort']}>
-          <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ']} aria-label={t('fields.httpsPort')} data-testid="wizard-https-ports" />
+        <Form.Item
+          name="httpsPort"
+          label={t('fields.httpsPort')}
+          extra={t('wizard.httpsPortsHint')}
+          rules={rules('httpsPort')}
+          dependencies={['scheme', 'httpPort']}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', ' ']}
+            aria-label={t('fields.httpsPort')}
+            data-testid="wizard-https-ports"
+          />
         </Form.Item>
       ) : null}
       {http && https ? (
@@ -45,7 +65,11 @@ export function HttpStep({ form, rules }: HttpStepProps) {
       ) : null}
       {http && https && redirect ? (
         <Form.Item name="redirectHttpCode" label={t('fields.redirectHttpCode')}>
-          <Radio.Group optionType="button" options={REDIRECT_HTTP_CODES.map((c) => ({ value: c, label: String(c) }))} data-testid="wizard-redirect-code" />
+          <Radio.Group
+            optionType="button"
+            options={REDIRECT_HTTP_CODES.map((c) => ({ value: c, label: String(c) }))}
+            data-testid="wizard-redirect-code"
+          />
         </Form.Item>
       ) : null}
       {https ? (
@@ -53,8 +77,19 @@ export function HttpStep({ form, rules }: HttpStepProps) {
           <Switch data-testid="wizard-hsts" />
         </Form.Item>
       ) : null}
-      <Form.Item name="servername" label={t('fields.servername')} extra={t('wizard.domainsHint')} rules={rules('servername')}>
-        <Input.TextArea rows={4} placeholder={t('wizard.domainsPlaceholder')} autoComplete="off" spellCheck={false} data-testid="wizard-domains" />
+      <Form.Item
+        name="servername"
+        label={t('fields.servername')}
+        extra={t('wizard.domainsHint')}
+        rules={rules('servername')}
+      >
+        <Input.TextArea
+          rows={4}
+          placeholder={t('wizard.domainsPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="wizard-domains"
+        />
       </Form.Item>
     </>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { domainsOf, initialWizardValues, stepOf, toCreateBody, wizardFieldProblem, type WizardValues } from './wizard-values';
+import {
+  domainsOf,
+  initialWizardValues,
+  stepOf,
+  toCreateBody,
+  wizardFieldProblem,
+  type WizardValues,
+} from './wizard-values';
 
 const values = (over: Partial<WizardValues> = {}): WizardValues => ({
   ...initialWizardValues(),
@@ -12,16 +19,29 @@ const values = (over: Partial<WizardValues> = {}): WizardValues => ({
 
 describe('wizard values', () => {
   it('starts from the shared defaults', () => {
-    expect(initialWizardValues()).toMatchObject({ scheme: ['http'], httpPort: [80], httpsPort: ['443'], portMappingType: 'default', originscheme: 'http', originPort: 80, redirectHttpCode: 302 });
+    expect(initialWizardValues()).toMatchObject({
+      scheme: ['http'],
+      httpPort: [80],
+      httpsPort: ['443'],
+      portMappingType: 'default',
+      originscheme: 'http',
+      originPort: 80,
+      redirectHttpCode: 302,
+    });
   });
 
   it('sends only what the chosen options show', () => {
-    const body = toCreateBody(values({ portMappingType: 'static', httpsPort: ['70000'], redirecthttps: true, useHsts: true }), 'acme');
+    const body = toCreateBody(
+      values({ portMappingType: 'static', httpsPort: ['70000'], redirecthttps: true, useHsts: true }),
+      'acme',
+    );
     expect(body).not.toHaveProperty('originPort');
     expect(body).not.toHaveProperty('httpsPort');
     expect(body).not.toHaveProperty('redirecthttps');
     expect(body).not.toHaveProperty('useHsts');
-    expect(wizardFieldProblem(values({ portMappingType: 'static', originPort: null }), 'acme', 'originPort')).toBeUndefined();
+    expect(
+      wizardFieldProblem(values({ portMappingType: 'static', originPort: null }), 'acme', 'originPort'),
+    ).toBeUndefined();
   });
 
   it('reads one domain a line, blanks dropped', () => {
@@ -48,7 +68,16 @@ describe('wizard values', () => {
   });
 
   it('passes a complete line', () => {
-    for (const field of ['appProfileName', 'customerPackage', 'origins', 'originPort', 'scheme', 'httpPort', 'servername'] as const) expect(wizardFieldProblem(values(), 'acme', field)).toBeUndefined();
+    for (const field of [
+      'appProfileName',
+      'customerPackage',
+      'origins',
+      'originPort',
+      'scheme',
+      'httpPort',
+      'servername',
+    ] as const)
+      expect(wizardFieldProblem(values(), 'acme', field)).toBeUndefined();
   });
 
   it('knows the step of each field', () => {

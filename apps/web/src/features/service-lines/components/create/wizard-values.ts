@@ -1,11 +1,19 @@
-import { createServiceLineSchema, DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, serviceLineSettingsSchema, type FieldErrorCode, type ServiceLineSettings } from '@parapet/shared';
+import {
+  createServiceLineSchema,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_HTTPS_PORT,
+  serviceLineSettingsSchema,
+  type FieldErrorCode,
+  type ServiceLineSettings,
+} from '@parapet/shared';
 import { schemaFieldErrors } from '@/lib/form-rules';
 import type { CreateServiceLineBody } from '../../api/create-service-line';
 
 /** GLOSSARY §1.9: the wizard takes at most this many origin addresses (the Origin card takes more). */
 export const WIZARD_MAX_ORIGINS = 5;
 
-type Shown = 'scheme' | 'httpPort' | 'redirecthttps' | 'redirectHttpCode' | 'useHsts' | 'portMappingType' | 'originscheme';
+type Shown =
+  'scheme' | 'httpPort' | 'redirecthttps' | 'redirectHttpCode' | 'useHsts' | 'portMappingType' | 'originscheme';
 
 /** What the wizard's form holds: the request's fields in the shapes its controls edit. */
 export interface WizardValues extends Pick<ServiceLineSettings, Shown> {
@@ -23,7 +31,17 @@ export interface WizardValues extends Pick<ServiceLineSettings, Shown> {
 
 /** Every default from the shared schema's own `.default()`s, so the wizard and the server agree. */
 const DEFAULTS = serviceLineSettingsSchema
-  .pick({ scheme: true, httpPort: true, httpsPort: true, redirecthttps: true, redirectHttpCode: true, useHsts: true, portMappingType: true, originscheme: true, originPort: true })
+  .pick({
+    scheme: true,
+    httpPort: true,
+    httpsPort: true,
+    redirecthttps: true,
+    redirectHttpCode: true,
+    useHsts: true,
+    portMappingType: true,
+    originscheme: true,
+    originPort: true,
+  })
   .parse({});
 
 export const initialWizardValues = (): WizardValues => ({
@@ -43,7 +61,8 @@ export const initialWizardValues = (): WizardValues => ({
 });
 
 /** The port an origin scheme starts from when it is chosen (GLOSSARY §12.4). */
-export const originPortOf = (scheme: WizardValues['originscheme']): number => (scheme === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT);
+export const originPortOf = (scheme: WizardValues['originscheme']): number =>
+  scheme === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT;
 
 /** The domains of the textarea: one a line, blanks dropped. */
 export const domainsOf = (text: string): string[] =>
@@ -80,7 +99,9 @@ export function toCreateBody(values: WizardValues, groupName: string): CreateSer
     customerPackage: values.customerPackage ?? '',
     origins: values.origins.map((address) => ({ address: address.trim() })),
     portMappingType: values.portMappingType,
-    ...(values.portMappingType === 'static' ? {} : { originscheme: values.originscheme, originPort: values.originPort ?? DEFAULTS.originPort }),
+    ...(values.portMappingType === 'static'
+      ? {}
+      : { originscheme: values.originscheme, originPort: values.originPort ?? DEFAULTS.originPort }),
     scheme: values.scheme,
     ...(http ? { httpPort: values.httpPort } : {}),
     ...(https ? { httpsPort: values.httpsPort.map((p) => Number(p.trim())), useHsts: values.useHsts } : {}),
@@ -93,13 +114,20 @@ export function toCreateBody(values: WizardValues, groupName: string): CreateSer
 /** The form field a problem path belongs to: items of a list (`servername.1`, `origins.0.address`) fold onto the list. */
 export const formFieldOf = (path: string): string => path.split('.')[0] ?? path;
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0);
 
 /**
  * The problem of one form field, exactly as the server would report it: the shared create
  * schema (with its cross-field rules) run over the request the form would send.
  */
-export function wizardFieldProblem(values: WizardValues, groupName: string, field: WizardField): FieldErrorCode | undefined {
+export function wizardFieldProblem(
+  values: WizardValues,
+  groupName: string,
+  field: WizardField,
+): FieldErrorCode | undefined {
   // The request would carry the default port: an emptied box is refused here, not replaced.
   if (field === 'originPort' && values.portMappingType !== 'static' && values.originPort === null) return 'required';
   if (field === 'httpsPort' && values.httpsPort.some((p) => !/^\d+$/.test(p.trim()))) return 'invalid_format';

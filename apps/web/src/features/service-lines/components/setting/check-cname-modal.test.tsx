@@ -10,7 +10,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const result = (domain: string, ok: boolean) => ({ domain, cname: ok ? LINE.cnameto : 'elsewhere.example.org', ok, error: null });
+const result = (domain: string, ok: boolean) => ({
+  domain,
+  cname: ok ? LINE.cnameto : 'elsewhere.example.org',
+  ok,
+  error: null,
+});
 const checkWith = async (results: ReturnType<typeof result>[]) => {
   renderLine('groupName=acme', { 'POST /api/validate/checkcname': () => json(200, { target: LINE.cnameto, results }) });
   await openLine();

@@ -25,7 +25,8 @@ export function CheckCnameModal({ line, onClose }: CheckCnameModalProps) {
   const toast = useToast();
   const { t: tc } = useTranslation('common');
   useEffect(() => {
-    if (answer?.results.length && answer.results.every((row) => row.ok)) toast.success(tc('messages.verified'), 'check-cname-verified');
+    if (answer?.results.length && answer.results.every((row) => row.ok))
+      toast.success(tc('messages.verified'), 'check-cname-verified');
   }, [answer, toast, tc]);
   return (
     <Modal
@@ -42,18 +43,27 @@ export function CheckCnameModal({ line, onClose }: CheckCnameModalProps) {
         </Button>,
       ]}
     >
-      {check.isError ? <Alert type="error" showIcon title={t('cname.failed')} data-testid="check-cname-failed" /> : null}
+      {check.isError ? (
+        <Alert type="error" showIcon title={t('cname.failed')} data-testid="check-cname-failed" />
+      ) : null}
       {check.isPending && !answer ? <Spin /> : null}
       {answer ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Text data-testid="check-cname-target">{t('cname.target', { target: answer.target })}</Typography.Text>
+          <Typography.Text data-testid="check-cname-target">
+            {t('cname.target', { target: answer.target })}
+          </Typography.Text>
           <Table
             rowKey="domain"
             size="small"
             pagination={false}
             loading={check.isPending}
             dataSource={answer.results}
-            onRow={(row) => ({ 'data-testid': `cname-result-${row.domain}`, 'data-ok': String(row.ok) }) as HTMLAttributes<HTMLElement>}
+            onRow={(row) =>
+              ({
+                'data-testid': `cname-result-${row.domain}`,
+                'data-ok': String(row.ok),
+              }) as HTMLAttributes<HTMLElement>
+            }
             columns={[
               { key: 'domain', title: t('cname.domain'), dataIndex: 'domain' },
               { key: 'cname', title: t('cname.cname'), render: (_, row) => row.cname ?? t('values.none') },
@@ -63,7 +73,9 @@ export function CheckCnameModal({ line, onClose }: CheckCnameModalProps) {
                 render: (_, row) => (
                   <Space orientation="vertical" size={0}>
                     <Tag color={row.ok ? 'green' : 'red'}>{t(row.ok ? 'cname.ok' : 'cname.notOk')}</Tag>
-                    {row.error ? <Typography.Text type="secondary">{t(`cname.errors.${row.error}`)}</Typography.Text> : null}
+                    {row.error ? (
+                      <Typography.Text type="secondary">{t(`cname.errors.${row.error}`)}</Typography.Text>
+                    ) : null}
                   </Space>
                 ),
               },

@@ -59,7 +59,11 @@ export function ChooseLine({ groupName }: { groupName: string }) {
               placeholder={t('chooseLine.placeholder')}
               aria-label={t('chooseLine.title')}
               loading={lines.isFetching}
-              options={(lines.data?.items ?? []).map(({ appProfileName }) => ({ value: appProfileName, label: appProfileName, 'data-testid': `line-option-${appProfileName}` }))}
+              options={(lines.data?.items ?? []).map(({ appProfileName }) => ({
+                value: appProfileName,
+                label: appProfileName,
+                'data-testid': `line-option-${appProfileName}`,
+              }))}
               onChange={(name: string) => void navigate(withGroup(serviceOverviewPath(name, groupName), groupName))}
               style={{ width: 360, maxWidth: '100%' }}
               data-testid="service-overview-picker"

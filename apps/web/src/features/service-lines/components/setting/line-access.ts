@@ -1,4 +1,11 @@
-import { can, lineFieldsOf, PERMISSIONS, type CurrentUser, type ServiceLineChild, type ServiceLineSettings } from '@parapet/shared';
+import {
+  can,
+  lineFieldsOf,
+  PERMISSIONS,
+  type CurrentUser,
+  type ServiceLineChild,
+  type ServiceLineSettings,
+} from '@parapet/shared';
 import type { TabKey } from './tab-param';
 
 /**

@@ -9,7 +9,8 @@ export interface TabFormSpec<V> {
 
 /** A tab whose form holds some of the line's fields unchanged in shape. */
 export function pickSpec<K extends keyof ServiceLineSettings>(keys: readonly K[]): TabFormSpec<Pick<ServiceLine, K>> {
-  const pick = (from: Pick<ServiceLine, K>) => Object.fromEntries(keys.map((key) => [key, structuredClone(from[key])])) as Pick<ServiceLine, K>;
+  const pick = (from: Pick<ServiceLine, K>) =>
+    Object.fromEntries(keys.map((key) => [key, structuredClone(from[key])])) as Pick<ServiceLine, K>;
   return { toForm: pick, toChanges: pick };
 }
 
@@ -23,12 +24,17 @@ export function lineBody<V>(base: ServiceLine, spec: TabFormSpec<V>, values: V):
  * `lineFieldsOf`), every other setting sent as it was read, so a save never needs a child's write
  * the user lacks. A tab's fields of another child are also disabled; this holds if one slips.
  */
-export function writableSpec<V>(spec: TabFormSpec<V>, writable: ReadonlySet<keyof ServiceLineSettings>): TabFormSpec<V> {
+export function writableSpec<V>(
+  spec: TabFormSpec<V>,
+  writable: ReadonlySet<keyof ServiceLineSettings>,
+): TabFormSpec<V> {
   return {
     toForm: spec.toForm,
     toChanges: (values, base) => {
       const changes = spec.toChanges(values, base);
-      return Object.fromEntries(Object.entries(changes).filter(([key]) => writable.has(key as keyof ServiceLineSettings))) as Partial<ServiceLine>;
+      return Object.fromEntries(
+        Object.entries(changes).filter(([key]) => writable.has(key as keyof ServiceLineSettings)),
+      ) as Partial<ServiceLine>;
     },
   };
 }

@@ -5,7 +5,8 @@ import { itemParams, useFieldErrorMessage, useFormErrors } from '@/lib/form-erro
 import { schemaFieldErrors } from '@/lib/form-rules';
 import { fieldOfPath, lineBody, type TabFormSpec } from './line-form';
 
-const registeredFields = (form: FormInstance) => new Map(form.getFieldsError().map(({ name }) => [name.join('.'), name]));
+const registeredFields = (form: FormInstance) =>
+  new Map(form.getFieldsError().map(({ name }) => [name.join('.'), name]));
 
 export interface LineRules {
   /** antd rules for a field (`maxUploadSize`, `origins.1.address`). */
@@ -27,12 +28,18 @@ export function useLineRules<V>(form: FormInstance, base: ServiceLine, spec: Tab
       const values = form.getFieldsValue(true) as V;
       const registered = new Set(registeredFields(form).keys());
       const body = lineBody(base, spec, values);
-      const problem = Object.entries(schemaFieldErrors(updateServiceLineSchema, body)).find(([path]) => fieldOfPath(path, registered) === name);
+      const problem = Object.entries(schemaFieldErrors(updateServiceLineSchema, body)).find(
+        ([path]) => fieldOfPath(path, registered) === name,
+      );
       if (!problem) return;
       const [path, code] = problem;
-      const own: unknown = form.getFieldValue(name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
+      const own: unknown = form.getFieldValue(
+        name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      );
       // An item's problem names the item (`httpPort.1` → "8081: ...").
-      throw new Error(Array.isArray(own) && own.length === 0 ? message('required') : message(code, itemParams(path, body)));
+      throw new Error(
+        Array.isArray(own) && own.length === 0 ? message('required') : message(code, itemParams(path, body)),
+      );
     };
     return { field: (name) => [{ validator: () => check(name) }], list: (name) => [{ validator: () => check(name) }] };
   }, [form, base, spec, message]);

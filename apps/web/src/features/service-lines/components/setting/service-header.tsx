@@ -25,7 +25,11 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
   const actions = (
     <Space wrap>
       {access.line ? (
-        <Button icon={<PlusOutlined />} onClick={() => void navigate(withGroup(PATHS.serviceLineCreate, line.groupName))} data-testid="service-create-another">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => void navigate(withGroup(PATHS.serviceLineCreate, line.groupName))}
+          data-testid="service-create-another"
+        >
           {t('actions.createAnother')}
         </Button>
       ) : null}
@@ -35,13 +39,24 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
       {/* A disabled button hears no pointer, so the tooltip sits on a wrapper. */}
       <Tooltip title={canCheck ? undefined : t('access.noDomainsRead')}>
         <span style={{ display: 'inline-block' }} data-testid="check-cname-wrap">
-          <Button icon={<SearchOutlined />} disabled={!canCheck} style={canCheck ? undefined : { pointerEvents: 'none' }} onClick={() => setChecking(true)} data-testid="check-cname">
+          <Button
+            icon={<SearchOutlined />}
+            disabled={!canCheck}
+            style={canCheck ? undefined : { pointerEvents: 'none' }}
+            onClick={() => setChecking(true)}
+            data-testid="check-cname"
+          >
             {t('actions.checkCname')}
           </Button>
         </span>
       </Tooltip>
       {access.write('cacheRules') ? (
-        <Button icon={<ClearOutlined />} disabled={line.status === 'Deleting'} onClick={() => setPurging(true)} data-testid="purge-cache">
+        <Button
+          icon={<ClearOutlined />}
+          disabled={line.status === 'Deleting'}
+          onClick={() => setPurging(true)}
+          data-testid="purge-cache"
+        >
           {t('actions.purge')}
         </Button>
       ) : null}
@@ -57,7 +72,11 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
         style={{ marginBottom: 16 }}
         items={[
           { key: 'group', label: t('header.group'), children: line.groupName },
-          { key: 'status', label: t('header.status'), children: <LineStatusTag status={line.status} testId="service-status" /> },
+          {
+            key: 'status',
+            label: t('header.status'),
+            children: <LineStatusTag status={line.status} testId="service-status" />,
+          },
           {
             key: 'cname',
             label: t('header.cname'),
@@ -69,7 +88,15 @@ export function ServiceHeader({ onOverview }: { onOverview: () => void }) {
           },
         ]}
       />
-      {line.lastError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('header.lastError', { error: deployFailureText(line.lastError) })} data-testid="service-last-error" /> : null}
+      {line.lastError ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('header.lastError', { error: deployFailureText(line.lastError) })}
+          data-testid="service-last-error"
+        />
+      ) : null}
       {checking ? <CheckCnameModal line={line} onClose={() => setChecking(false)} /> : null}
       <PurgeModal line={purging ? line : undefined} onClose={() => setPurging(false)} />
     </>

@@ -46,11 +46,16 @@ describe('service setting screen', () => {
   });
 
   it("offers the group's lines when the URL names none, searching on the server, and opens the one picked", async () => {
-    const names = (search: string | null) => ['shop.example.com', 'blog.example.com'].filter((name) => !search || name.includes(search));
+    const names = (search: string | null) =>
+      ['shop.example.com', 'blog.example.com'].filter((name) => !search || name.includes(search));
     const { router, sent } = renderApp('/service/overview?groupName=acme', {
       ...shellHandlers(memberOf({ acme: readOnlyAccess() })),
       'GET /api/service-lines': ({ query }) => {
-        const items = names(query.get('search')).map((appProfileName) => ({ ...LINE, id: `id-${appProfileName}`, appProfileName }));
+        const items = names(query.get('search')).map((appProfileName) => ({
+          ...LINE,
+          id: `id-${appProfileName}`,
+          appProfileName,
+        }));
         return json(200, { items, total: items.length });
       },
       [`GET ${LINE_PATH}`]: () => json(200, LINE),
@@ -74,13 +79,21 @@ describe('service setting screen', () => {
   it('says the group has no lines yet, with the way to create one for a writer', async () => {
     const noLines = { 'GET /api/service-lines': () => json(200, { items: [], total: 0 }) };
     renderApp('/service/overview?groupName=acme', { ...shellHandlers(memberOf({ acme: fullAccess() })), ...noLines });
-    expect((await screen.findByTestId('service-overview-no-lines')).textContent).toContain('This group has no service lines yet.');
-    expect(screen.getByTestId('service-overview-create').getAttribute('href')).toBe('/service-lines/create?groupName=acme');
+    expect((await screen.findByTestId('service-overview-no-lines')).textContent).toContain(
+      'This group has no service lines yet.',
+    );
+    expect(screen.getByTestId('service-overview-create').getAttribute('href')).toBe(
+      '/service-lines/create?groupName=acme',
+    );
   });
 
   it('says so when the line does not exist', async () => {
-    renderLine('groupName=acme', { [`GET ${LINE_PATH}`]: () => json(404, { code: 'NOT_FOUND', message: 'Not found.' }) });
-    expect((await screen.findByTestId('service-overview-not-found')).textContent).toContain('There is no service line shop.example.com in group acme');
+    renderLine('groupName=acme', {
+      [`GET ${LINE_PATH}`]: () => json(404, { code: 'NOT_FOUND', message: 'Not found.' }),
+    });
+    expect((await screen.findByTestId('service-overview-not-found')).textContent).toContain(
+      'There is no service line shop.example.com in group acme',
+    );
   });
 
   it('shows no edit or write actions without write permission', async () => {
@@ -106,7 +119,10 @@ describe('service setting screen', () => {
     await openLine();
     click('check-cname');
     expect((await screen.findByTestId('check-cname-target')).textContent).toContain(LINE.cnameto);
-    expect(sent('POST', '/api/validate/checkcname')[0]?.body).toEqual({ groupName: 'acme', appProfileName: 'shop.example.com' });
+    expect(sent('POST', '/api/validate/checkcname')[0]?.body).toEqual({
+      groupName: 'acme',
+      appProfileName: 'shop.example.com',
+    });
     const ok = screen.getByTestId('cname-result-www.shop.example.com');
     expect(ok.getAttribute('data-ok')).toBe('true');
     expect(ok.textContent).toContain('OK');
@@ -114,11 +130,15 @@ describe('service setting screen', () => {
     expect(wrong.getAttribute('data-ok')).toBe('false');
     expect(wrong.textContent).toContain('elsewhere.example.org');
     expect(wrong.textContent).toContain('Not pointed here');
-    expect(screen.getByTestId('cname-result-img.shop.example.com').textContent).toContain('The domain has no CNAME record.');
+    expect(screen.getByTestId('cname-result-img.shop.example.com').textContent).toContain(
+      'The domain has no CNAME record.',
+    );
   });
 
   it('clears the cache by path, or everything when the path is empty', async () => {
-    const { sent } = renderLine('groupName=acme', { 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 't-9' }) });
+    const { sent } = renderLine('groupName=acme', {
+      'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 't-9' }),
+    });
     await openLine();
     click('purge-cache');
     await screen.findByTestId('service-line-purge-path');

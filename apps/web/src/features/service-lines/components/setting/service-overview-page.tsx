@@ -63,7 +63,8 @@ export function ServiceOverviewPage() {
   if (!appProfileName) return <ChooseLine groupName={groupName} />;
   if (context) return <LineScreen context={context} />;
   if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <LineNotFound name={appProfileName} group={groupName} />;
+    if (isApiError(query.error) && query.error.status === 404)
+      return <LineNotFound name={appProfileName} group={groupName} />;
     return (
       <>
         <PageTitle>{t('settingTitle')}</PageTitle>
@@ -89,7 +90,11 @@ function LineScreen({ context }: { context: LineContextValue }) {
           onChange={(key) => setTab(key as TabKey)}
           destroyOnHidden
           aria-label={t('tabs.label')}
-          items={shown.map((key) => ({ key, label: <span data-testid={`service-tab-${key}`}>{t(`tabs.${key}`)}</span>, children: key === active ? PANES[key]() : null }))}
+          items={shown.map((key) => ({
+            key,
+            label: <span data-testid={`service-tab-${key}`}>{t(`tabs.${key}`)}</span>,
+            children: key === active ? PANES[key]() : null,
+          }))}
           data-testid="service-overview-tabs"
         />
       ) : (

@@ -27,7 +27,14 @@ export const LINE: ServiceLine = {
 export const LINE_PATH = '/api/groups/acme/service-lines/shop.example.com';
 export const UPDATE_PATH = '/api/table/rcm-app-profiles/update/index';
 
-export const DOMAINS = LINE.servername.map((domain) => ({ domain, description: '', cnameto: LINE.cnameto, status: 'Running' as const, createdBy: 'ada', createdAt: 1_700_000_000_000 }));
+export const DOMAINS = LINE.servername.map((domain) => ({
+  domain,
+  description: '',
+  cnameto: LINE.cnameto,
+  status: 'Running' as const,
+  createdBy: 'ada',
+  createdAt: 1_700_000_000_000,
+}));
 
 /** The screen of LINE at `?<query>`, the line and its domains answered, and `handlers` on top. */
 export function renderLine(query = 'groupName=acme', handlers: ApiHandlers = {}, role: RolePermissions = fullAccess()) {
@@ -35,15 +42,18 @@ export function renderLine(query = 'groupName=acme', handlers: ApiHandlers = {},
     ...shellHandlers(memberOf({ acme: role })),
     [`GET ${LINE_PATH}`]: () => json(200, LINE),
     'GET /api/service-lines/line-1/domains': () => json(200, { items: DOMAINS }),
-    'GET /api/html-pages': () => json(200, { items: [{ htmlPageName: 'default' }, { htmlPageName: 'maintenance' }], total: 2 }),
+    'GET /api/html-pages': () =>
+      json(200, { items: [{ htmlPageName: 'default' }, { htmlPageName: 'maintenance' }], total: 2 }),
     'GET /api/certs': () => json(200, { items: [{ keypairname: 'shop_cert' }], total: 1 }),
-    'GET /api/origin-policies': () => json(200, { items: [{ policyName: 'asia_pool' }, { policyName: 'eu_pool' }], total: 2 }),
+    'GET /api/origin-policies': () =>
+      json(200, { items: [{ policyName: 'asia_pool' }, { policyName: 'eu_pool' }], total: 2 }),
     ...handlers,
   });
 }
 
 export const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
-export const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+export const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 /** Waits for the line's header. */
 export const openLine = () => screen.findByTestId('service-status', {}, { timeout: 5000 });
@@ -72,7 +82,8 @@ export function enterTag(testId: string, value: string) {
 }
 
 /** The title of the confirmation on screen (modal.confirm). */
-export const confirmTitle = async () => (await screen.findByText((_, el) => el?.classList.contains('ant-modal-confirm-title') ?? false)).textContent;
+export const confirmTitle = async () =>
+  (await screen.findByText((_, el) => el?.classList.contains('ant-modal-confirm-title') ?? false)).textContent;
 
 /** The antd form item around a field. */
 export const formItemOf = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item') as HTMLElement;

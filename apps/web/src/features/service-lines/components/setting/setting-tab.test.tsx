@@ -2,10 +2,26 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { socketHandlers } from '@/lib/socket';
 import { json } from '@/test/render-app';
-import { click, confirmTitle, enterTag, formItemOf, LINE, LINE_PATH, openLine, pickOption, renderLine, type, UPDATE_PATH } from './service-overview.fixtures';
+import {
+  click,
+  confirmTitle,
+  enterTag,
+  formItemOf,
+  LINE,
+  LINE_PATH,
+  openLine,
+  pickOption,
+  renderLine,
+  type,
+  UPDATE_PATH,
+} from './service-overview.fixtures';
 
 // No connection in tests; the handlers stay real, so a test can play the events the server sends.
-vi.mock('@/lib/socket', async (importOriginal) => ({ ...(await importOriginal<object>()), connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+vi.mock('@/lib/socket', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  connectSocket: vi.fn(),
+  disconnectSocket: vi.fn(),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,7 +56,9 @@ describe('editing a tab', () => {
   });
 
   it('fetches the line once for a save, not again while its task runs, and once when it ends', async () => {
-    const { sent, queryClient } = await editTab('advanced', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-1' }) });
+    const { sent, queryClient } = await editTab('advanced', {
+      [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-1' }),
+    });
     const lineReads = () => sent('GET', LINE_PATH).length;
     const before = lineReads();
     type('field-maxUploadSize', '20');
@@ -70,7 +88,9 @@ describe('editing a tab', () => {
     await editTab('advanced', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: '' }) });
     type('field-maxUploadSize', '5');
     await saveAndConfirm('advanced');
-    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain('Service Line is already deploying. Please try again later.');
+    expect((await screen.findByTestId('service-line-already-deploying')).textContent).toContain(
+      'Service Line is already deploying. Please try again later.',
+    );
     expect(screen.queryByTestId('service-line-updated')).toBeNull();
     expect(screen.getByTestId('tab-save-advanced')).toBeTruthy();
   });
@@ -78,12 +98,15 @@ describe('editing a tab', () => {
   it('shows a version conflict in the form, and Reload reads the line again into a fresh form', async () => {
     let version = LINE.version;
     const { sent } = await editTab('advanced', {
-      [`GET ${LINE_PATH}`]: () => json(200, { ...LINE, version, maxUploadSize: version > LINE.version ? 50 : LINE.maxUploadSize }),
+      [`GET ${LINE_PATH}`]: () =>
+        json(200, { ...LINE, version, maxUploadSize: version > LINE.version ? 50 : LINE.maxUploadSize }),
       [`POST ${UPDATE_PATH}`]: () => json(409, { code: 'VERSION_CONFLICT', message: 'changed' }),
     });
     type('field-maxUploadSize', '20');
     await saveAndConfirm('advanced');
-    expect((await screen.findByTestId('service-conflict')).textContent).toContain('This item was changed by someone else. Reload it and try again.');
+    expect((await screen.findByTestId('service-conflict')).textContent).toContain(
+      'This item was changed by someone else. Reload it and try again.',
+    );
     expect(screen.queryByTestId('toast-api-error')).toBeNull();
 
     version += 1;
@@ -96,7 +119,12 @@ describe('editing a tab', () => {
 
   it('puts a server field error such as httpsPort.0 on its field', async () => {
     await editTab('ssl', {
-      [`POST ${UPDATE_PATH}`]: () => json(400, { code: 'VALIDATION_FAILED', message: 'Form Error', fields: { 'httpsPort.0': 'https_port_not_allowed' } }),
+      [`POST ${UPDATE_PATH}`]: () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Form Error',
+          fields: { 'httpsPort.0': 'https_port_not_allowed' },
+        }),
     });
     await saveAndConfirm('ssl');
     await waitFor(() => expect(formItemOf('field-httpsPort').textContent).toContain('Port Out Of Range'));
@@ -107,7 +135,11 @@ describe('editing a tab', () => {
     const { sent } = await editTab('ssl');
     enterTag('field-httpsPort', '5000');
     click('tab-save-ssl');
-    await waitFor(() => expect(formItemOf('field-httpsPort').textContent).toContain('Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.'));
+    await waitFor(() =>
+      expect(formItemOf('field-httpsPort').textContent).toContain(
+        'Port Out Of Range: HTTPS ports can be 443, 1001–4999, 6001–32767.',
+      ),
+    );
     expect(screen.queryByText('Are you sure want to proceed?')).toBeNull();
     expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
   });
@@ -117,19 +149,22 @@ describe('editing a tab', () => {
     ['origin', 'field-originPort', '70000', 'Enter a whole number from 1 to 65534.'],
     ['advanced', 'field-maxUploadSize', '500', 'Enter a whole number from 1 to 100.'],
     ['origin', 'field-origins-0-weight', '150', 'Enter a whole number from 1 to 100.'],
-  ])('refuses an out-of-range number on %s (%s = %s) with the range, never correcting it', async (tab, testId, value, message) => {
-    const { sent } = await editTab(tab, { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-3' }) });
-    const box = screen.getByTestId(testId);
-    fireEvent.change(box, { target: { value } });
-    fireEvent.blur(box);
-    click(`tab-save-${tab}`);
-    await waitFor(() => expect(formItemOf(testId).textContent).toContain(message));
-    expect((screen.getByTestId(testId) as HTMLInputElement).value).toBe(value);
-    expect(screen.queryByText('Are you sure want to proceed?')).toBeNull();
-    expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
-  });
+  ])(
+    'refuses an out-of-range number on %s (%s = %s) with the range, never correcting it',
+    async (tab, testId, value, message) => {
+      const { sent } = await editTab(tab, { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-3' }) });
+      const box = screen.getByTestId(testId);
+      fireEvent.change(box, { target: { value } });
+      fireEvent.blur(box);
+      click(`tab-save-${tab}`);
+      await waitFor(() => expect(formItemOf(testId).textContent).toContain(message));
+      expect((screen.getByTestId(testId) as HTMLInputElement).value).toBe(value);
+      expect(screen.queryByText('Are you sure want to proceed?')).toBeNull();
+      expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
+    },
+  );
 
-  it('requires a certificate when the system one is off, offering the group\'s', async () => {
+  it("requires a certificate when the system one is off, offering the group's", async () => {
     const { sent } = await editTab('ssl', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-2' }) });
     click('field-useSystemCert');
     await screen.findByTestId('field-keypairname');
@@ -138,7 +173,11 @@ describe('editing a tab', () => {
     await pickOption('field-keypairname', 'shop_cert');
     await saveAndConfirm('ssl');
     await screen.findByTestId('service-line-updated');
-    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({ useSystemCert: false, keypairname: 'shop_cert', version: LINE.version });
+    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({
+      useSystemCert: false,
+      keypairname: 'shop_cert',
+      version: LINE.version,
+    });
   });
 
   it('requires the Host when Custom Host is on, and stores the switch as on/off', async () => {
@@ -150,7 +189,10 @@ describe('editing a tab', () => {
     type('field-customHostHeader', 'origin.internal');
     await saveAndConfirm('advanced');
     await screen.findByTestId('service-line-updated');
-    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({ setCustomHostHeader: 'on', customHostHeader: 'origin.internal' });
+    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({
+      setCustomHostHeader: 'on',
+      customHostHeader: 'origin.internal',
+    });
   });
 
   it('refuses spaces in cache patterns', async () => {
@@ -169,15 +211,22 @@ describe('editing a tab', () => {
     click('field-usedOriginPolicies-add');
     await screen.findByTestId('field-usedOriginPolicies-1-regionName');
     await pickOption('field-usedOriginPolicies-1-regionName', 'Default (all other visitors)');
-    await waitFor(() => expect(formItemOf('field-usedOriginPolicies-1-regionName').textContent).toContain('Region exists.'));
+    await waitFor(() =>
+      expect(formItemOf('field-usedOriginPolicies-1-regionName').textContent).toContain('Region exists.'),
+    );
     // Refused: the region stays with the first row only.
-    expect(within(screen.getByTestId('field-usedOriginPolicies-1-regionName')).queryByText('Default (all other visitors)')).toBeNull();
-    expect(within(screen.getByTestId('field-usedOriginPolicies-0-regionName')).getByText('Default (all other visitors)')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('field-usedOriginPolicies-1-regionName')).queryByText('Default (all other visitors)'),
+    ).toBeNull();
+    expect(
+      within(screen.getByTestId('field-usedOriginPolicies-0-regionName')).getByText('Default (all other visitors)'),
+    ).toBeTruthy();
   });
 
   it('validates the origins with the server first (spec §4) and sends no update while one is refused', async () => {
     const { sent } = await editTab('origin', {
-      'POST /api/validate/ipvalidate': (call) => json(200, { success: (call.body as { val: string }).val !== LINE.origins[0]?.address }),
+      'POST /api/validate/ipvalidate': (call) =>
+        json(200, { success: (call.body as { val: string }).val !== LINE.origins[0]?.address }),
       [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-5' }),
     });
     await saveAndConfirm('origin');
@@ -192,11 +241,13 @@ describe('editing a tab', () => {
       [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-5' }),
     });
     await saveAndConfirm('origin');
-    await waitFor(() => expect(formItemOf('field-origins-0-address').textContent).toContain('Origins must be public addresses.'));
+    await waitFor(() =>
+      expect(formItemOf('field-origins-0-address').textContent).toContain('Origins must be public addresses.'),
+    );
     expect(sent('POST', UPDATE_PATH)).toHaveLength(0);
   });
 
-  it('saves region → policy rows in place of the line\'s own origins', async () => {
+  it("saves region → policy rows in place of the line's own origins", async () => {
     const { sent } = await editTab('origin', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-4' }) });
     click('field-useOriginPolicy');
     await screen.findByTestId('field-usedOriginPolicies-0-regionName');
@@ -204,7 +255,11 @@ describe('editing a tab', () => {
     await pickOption('field-usedOriginPolicies-0-originPolicyName', 'asia_pool');
     await saveAndConfirm('origin');
     await screen.findByTestId('service-line-updated');
-    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({ useOriginPolicy: true, usedOriginPolicies: [{ regionName: ['default'], originPolicyName: 'asia_pool' }], origins: LINE.origins });
+    expect(sent('POST', UPDATE_PATH)[0]?.body).toMatchObject({
+      useOriginPolicy: true,
+      usedOriginPolicies: [{ regionName: ['default'], originPolicyName: 'asia_pool' }],
+      origins: LINE.origins,
+    });
   });
 
   it('edits the description and tags on Overview', async () => {
@@ -222,7 +277,9 @@ describe('editing a tab', () => {
     await saveAndConfirm('html');
     await screen.findByTestId('service-line-updated');
     expect(sent('POST', UPDATE_PATH)[0]?.body).toEqual({ ...LINE, errorHtmlPageName: 'maintenance' });
-    expect(within(screen.getByTestId('tab-read-html')).getByTestId('html-pages-link').getAttribute('href')).toBe('/html?groupName=acme');
+    expect(within(screen.getByTestId('tab-read-html')).getByTestId('html-pages-link').getAttribute('href')).toBe(
+      '/html?groupName=acme',
+    );
   });
 
   it('offers no edit on Firewall Rules', async () => {

@@ -1,6 +1,18 @@
 import { LockOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ServiceLine, ServiceLineSettings } from '@parapet/shared';
-import { Alert, App, Button, Card, Form, Space, Tag, Tooltip, type ButtonProps, type FormInstance, type FormRule } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Space,
+  Tag,
+  Tooltip,
+  type ButtonProps,
+  type FormInstance,
+  type FormRule,
+} from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
@@ -53,7 +65,12 @@ export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
 
   if (!base) {
     const edit = access.write(TAB_CHILD[tab]) ? (
-      <Button icon={<SettingOutlined />} disabled={line.status === 'Deleting'} onClick={() => setBase(line)} data-testid={`tab-edit-${tab}`}>
+      <Button
+        icon={<SettingOutlined />}
+        disabled={line.status === 'Deleting'}
+        onClick={() => setBase(line)}
+        data-testid={`tab-edit-${tab}`}
+      >
         {t('actions.edit')}
       </Button>
     ) : (
@@ -73,7 +90,15 @@ export function SettingTab<V>({ tab, read, spec, fields }: SettingTabProps<V>) {
     });
   return (
     <Card title={t(`tabs.${tab}`)} data-testid={`tab-form-${tab}`}>
-      <TabEditor key={`${base.version}-${round}`} tab={tab} base={base} spec={spec} fields={fields} onClose={() => setBase(undefined)} onReload={onReload} />
+      <TabEditor
+        key={`${base.version}-${round}`}
+        tab={tab}
+        base={base}
+        spec={spec}
+        fields={fields}
+        onClose={() => setBase(undefined)}
+        onReload={onReload}
+      />
     </Card>
   );
 }
@@ -120,7 +145,9 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
     if (!body.useOriginPolicy && body.origins.length) {
       const bad = await invalidOrigins(body.origins.map((o) => o.address)).catch(() => []);
       if (bad.length) {
-        form.setFields(bad.map(({ index, code }) => ({ name: ['origins', index, 'address'], errors: [tc(`fieldErrors:${code}`)] })));
+        form.setFields(
+          bad.map(({ index, code }) => ({ name: ['origins', index, 'address'], errors: [tc(`fieldErrors:${code}`)] })),
+        );
         return;
       }
     }
@@ -154,7 +181,13 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
     );
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={() => void submit()}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={() => void submit()}
+    >
       {conflict ? (
         <Alert
           type="error"

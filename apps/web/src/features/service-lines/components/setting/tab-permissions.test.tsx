@@ -1,10 +1,25 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fullAccess, PERMISSIONS, serviceLineSettingsSchema, type RolePermissions, type ServiceLineChild } from '@parapet/shared';
+import {
+  fullAccess,
+  PERMISSIONS,
+  serviceLineSettingsSchema,
+  type RolePermissions,
+  type ServiceLineChild,
+} from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, memberOf } from '@/test/render-app';
 import { lineAccess, TAB_CHILD } from './line-access';
 import { lineBody, pickSpec, writableSpec } from './line-form';
-import { click, confirmTitle, LINE, openLine, openTab, renderLine, type, UPDATE_PATH } from './service-overview.fixtures';
+import {
+  click,
+  confirmTitle,
+  LINE,
+  openLine,
+  openTab,
+  renderLine,
+  type,
+  UPDATE_PATH,
+} from './service-overview.fixtures';
 
 vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
 
@@ -14,7 +29,10 @@ afterEach(() => {
 });
 
 /** Full access but the line's children given here, and the line's own write as `write`. */
-function lineRole(children: Partial<Record<ServiceLineChild, { read: boolean; write?: boolean }>>, write = true): RolePermissions {
+function lineRole(
+  children: Partial<Record<ServiceLineChild, { read: boolean; write?: boolean }>>,
+  write = true,
+): RolePermissions {
   return { ...fullAccess(), serviceLines: { read: true, write, children } };
 }
 
@@ -37,7 +55,10 @@ describe('what a role may do with a line (lineAccess)', () => {
   });
 
   it('keeps a setting the user may not write as it was read in what a save posts', () => {
-    const spec = writableSpec(pickSpec(['maxUploadSize', 'errorHtmlPageName']), lineAccess(memberOf({ acme: lineRole({ htmlPages: { read: true, write: false } }) }), 'acme').writable);
+    const spec = writableSpec(
+      pickSpec(['maxUploadSize', 'errorHtmlPageName']),
+      lineAccess(memberOf({ acme: lineRole({ htmlPages: { read: true, write: false } }) }), 'acme').writable,
+    );
     const body = lineBody(LINE, spec, { maxUploadSize: 20, errorHtmlPageName: 'maintenance' });
     expect(body).toEqual({ ...LINE, maxUploadSize: 20 });
     expect(serviceLineSettingsSchema.safeParse(body).success).toBe(true);
@@ -46,7 +67,11 @@ describe('what a role may do with a line (lineAccess)', () => {
 
 describe('service setting screen by child permission', () => {
   it('offers no Edit on Origin without its write, marked read-only, while Advanced can be edited and saved', async () => {
-    const { sent } = renderLine('groupName=acme&tab=origin', { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-1' }) }, lineRole({ origin: { read: true, write: false } }));
+    const { sent } = renderLine(
+      'groupName=acme&tab=origin',
+      { [`POST ${UPDATE_PATH}`]: () => json(200, { taskNo: 'task-1' }) },
+      lineRole({ origin: { read: true, write: false } }),
+    );
     await screen.findByTestId('tab-read-origin');
     expect(screen.queryByTestId('tab-edit-origin')).toBeNull();
     expect(screen.queryByTestId('tab-save-origin')).toBeNull();

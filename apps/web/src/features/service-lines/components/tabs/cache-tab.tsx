@@ -8,7 +8,16 @@ import { LinesView, OnOff, ReadFields, TagList, type FieldKey } from '../setting
 import { SettingTab, type EditContext } from '../setting/setting-tab';
 
 /** The pattern lists, one pattern per line, in the order the tab shows them. */
-const LISTS = ['cusCachepath', 'cusCachefile', 'forceCusCachePath', 'forceCusCacheFile', 'cusNoncachepath', 'cusNoncachefile', 'cusFollowCachePath', 'cusFollowCacheFile'] as const;
+const LISTS = [
+  'cusCachepath',
+  'cusCachefile',
+  'forceCusCachePath',
+  'forceCusCacheFile',
+  'cusNoncachepath',
+  'cusNoncachefile',
+  'cusFollowCachePath',
+  'cusFollowCacheFile',
+] as const;
 /** Exp, Srvexp and Hottime for custom paths, custom files and the default files (GLOSSARY §1.6). */
 const TIMINGS = [
   ['cusCachepathExp', 'cusCachepathSrvexp', 'cusCachepathHottime'],
@@ -25,7 +34,8 @@ export function CacheTab() {
   const { line } = useLine();
   const format = useValueFormat();
   // Expiries are stored as `1d`; they read "1 day" / "1天".
-  const timing = (key: TimingKey) => (key.endsWith('Hottime') ? t('values.hits', { count: Number(line[key]) }) : format.duration(String(line[key])));
+  const timing = (key: TimingKey) =>
+    key.endsWith('Hottime') ? t('values.hits', { count: Number(line[key]) }) : format.duration(String(line[key]));
   const read = (
     <>
       <ReadFields
@@ -61,12 +71,18 @@ function CacheFields({ rules }: EditContext) {
   const list = (field: FieldKey) => (
     <Col xs={24} md={12} key={field}>
       <Form.Item name={field} label={t(`fields.${field}`)} extra={t('hints.lines')} rules={rules(field)}>
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder={t('hints.linesPlaceholder')} data-testid={`field-${field}`} />
+        <Input.TextArea
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          placeholder={t('hints.linesPlaceholder')}
+          data-testid={`field-${field}`}
+        />
       </Form.Item>
     </Col>
   );
   const select = (field: TimingKey) => {
-    const options = field.endsWith('Hottime') ? CACHE_HOTTIMES.map((n) => ({ value: n, label: t('values.hits', { count: n }) })) : CACHE_EXPIRIES.map((e) => ({ value: e, label: format.duration(e) }));
+    const options = field.endsWith('Hottime')
+      ? CACHE_HOTTIMES.map((n) => ({ value: n, label: t('values.hits', { count: n }) }))
+      : CACHE_EXPIRIES.map((e) => ({ value: e, label: format.duration(e) }));
     return (
       <Col xs={24} md={8} key={field}>
         <Form.Item name={field} label={t(`fields.${field}`)} rules={rules(field)}>

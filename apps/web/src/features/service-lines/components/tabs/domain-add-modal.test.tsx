@@ -11,7 +11,11 @@ afterEach(() => {
 });
 
 const ADD_PATH = '/api/table/rcm-nginxconfigs/update/create';
-const NOT_COVERING = { code: 'CERT_NOT_COVERING', message: 'x', details: { uncovered: [{ appProfileName: 'shop.example.com', domains: ['blog.example.org'] }] } };
+const NOT_COVERING = {
+  code: 'CERT_NOT_COVERING',
+  message: 'x',
+  details: { uncovered: [{ appProfileName: 'shop.example.com', domains: ['blog.example.org'] }] },
+};
 
 /** The Domains tab of the line, its add modal open and two domains sent, one covered and one not. */
 async function addDomains(answer: ApiHandlers[string]) {
@@ -28,7 +32,9 @@ describe('adding domains the certificate does not cover', () => {
   it('asks, naming them; Cancel sends nothing more and keeps the form', async () => {
     const { sent } = await addDomains(() => json(409, NOT_COVERING));
     const dialog = await screen.findByTestId('uncovered-confirm');
-    expect(screen.getByTestId('uncovered-line-shop.example.com').textContent).toBe('shop.example.com: blog.example.org');
+    expect(screen.getByTestId('uncovered-line-shop.example.com').textContent).toBe(
+      'shop.example.com: blog.example.org',
+    );
     expect(dialog.textContent).toContain('Use this certificate anyway?');
     click('uncovered-confirm-cancel');
     // happy-dom never ends the dialog's leave animation, so give a resend the time it would take.
@@ -36,11 +42,17 @@ describe('adding domains the certificate does not cover', () => {
     expect(sent('POST', ADD_PATH)).toHaveLength(1);
     expect(sent('POST', ADD_PATH)[0]?.body).not.toHaveProperty('confirmUncovered');
     expect(screen.queryByTestId('toast-api-error')).toBeNull();
-    expect((screen.getByTestId('domain-add-domains') as HTMLTextAreaElement).value).toBe('blog.shop.example.com\nblog.example.org');
+    expect((screen.getByTestId('domain-add-domains') as HTMLTextAreaElement).value).toBe(
+      'blog.shop.example.com\nblog.example.org',
+    );
   });
 
   it('on OK sends the same domains again, confirmed, and says they were added', async () => {
-    const { sent } = await addDomains((call) => ((call.body as { confirmUncovered?: boolean }).confirmUncovered ? json(200, { taskNo: 'task-9' }) : json(409, NOT_COVERING)));
+    const { sent } = await addDomains((call) =>
+      (call.body as { confirmUncovered?: boolean }).confirmUncovered
+        ? json(200, { taskNo: 'task-9' })
+        : json(409, NOT_COVERING),
+    );
     await screen.findByTestId('uncovered-confirm');
     click('uncovered-confirm-ok');
     await screen.findByTestId('domains-added');
@@ -54,17 +66,26 @@ describe('adding domains the certificate does not cover', () => {
 describe('a failed add', () => {
   it('says "Failed to create. Please try again" when the server fails', async () => {
     await addDomains(() => json(500, { code: 'INTERNAL', message: 'x' }));
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
   });
 
   it('says the same when the network fails', async () => {
     await addDomains(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain('Failed to create. Please try again');
+    expect((await screen.findByTestId('toast-create-failed')).textContent).toContain(
+      'Failed to create. Please try again',
+    );
   });
 
   it('keeps a field error on its field, naming the domain and the line that has it', async () => {
     await addDomains(() =>
-      json(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { 'servername.1': 'taken' }, details: { fieldParams: { 'servername.1': { value: 'blog.example.org', usedBy: 'blog.line' } } } }),
+      json(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'x',
+        fields: { 'servername.1': 'taken' },
+        details: { fieldParams: { 'servername.1': { value: 'blog.example.org', usedBy: 'blog.line' } } },
+      }),
     );
     expect(await screen.findByText('blog.example.org is already used by line blog.line.')).toBeTruthy();
     expect(screen.queryByTestId('toast-create-failed')).toBeNull();

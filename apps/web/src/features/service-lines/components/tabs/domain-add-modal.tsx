@@ -52,7 +52,8 @@ export function DomainAddModal({ line, count, max, onClose }: DomainAddModalProp
     }
     const existing = new Set(line.servername);
     const repeated = input.servername.find((d, i) => existing.has(d) || input.servername.indexOf(d) !== i);
-    if (repeated) throw new Error(t('domains.badDomain', { domain: repeated, problem: t('fieldErrors:duplicate_entry') }));
+    if (repeated)
+      throw new Error(t('domains.badDomain', { domain: repeated, problem: t('fieldErrors:duplicate_entry') }));
     if (max !== undefined && count + input.servername.length > max) throw new Error(t('domains.overLimit', { max }));
   };
 
@@ -78,10 +79,27 @@ export function DomainAddModal({ line, count, max, onClose }: DomainAddModalProp
   };
 
   return (
-    <FormModal title={t('domains.addTitle')} onClose={onClose} form={form} okText={t('actions.add')} okTestId="domain-add-submit" loading={add.isPending}>
+    <FormModal
+      title={t('domains.addTitle')}
+      onClose={onClose}
+      form={form}
+      okText={t('actions.add')}
+      okTestId="domain-add-submit"
+      loading={add.isPending}
+    >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="servername" label={t('domains.domainsField')} extra={t('domains.domainsHint')} rules={[{ validator: checkDomains }]}>
-          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 10 }} placeholder={'www.example.com\nshop.example.com'} data-testid="domain-add-domains" />
+        <Form.Item
+          name="servername"
+          label={t('domains.domainsField')}
+          extra={t('domains.domainsHint')}
+          rules={[{ validator: checkDomains }]}
+        >
+          <Input.TextArea
+            autoFocus
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            placeholder={'www.example.com\nshop.example.com'}
+            data-testid="domain-add-domains"
+          />
         </Form.Item>
         <Form.Item name="description" label={t('domains.description')}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} data-testid="domain-add-description" />

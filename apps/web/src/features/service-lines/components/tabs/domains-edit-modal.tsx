@@ -29,7 +29,14 @@ export function DomainsEditModal({ line, domains, onClose }: DomainsEditModalPro
       },
     );
   return (
-    <FormModal title={t('domains.editTitle', { count: domains.length })} onClose={() => onClose(false)} form={form} okText={t('common:actions.save')} okTestId="domains-edit-submit" loading={edit.isPending}>
+    <FormModal
+      title={t('domains.editTitle', { count: domains.length })}
+      onClose={() => onClose(false)}
+      form={form}
+      okText={t('common:actions.save')}
+      okTestId="domains-edit-submit"
+      loading={edit.isPending}
+    >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="description" label={t('domains.description')}>
           <Input.TextArea autoFocus autoSize={{ minRows: 2, maxRows: 6 }} data-testid="domains-edit-description" />

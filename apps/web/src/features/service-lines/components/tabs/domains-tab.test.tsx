@@ -15,11 +15,14 @@ const openDomains = (handlers: Parameters<typeof renderLine>[1] = {}, role?: Rol
   const rendered = renderLine('groupName=acme&tab=domains', handlers, role);
   return screen.findByTestId('domain-row-www.shop.example.com').then(() => rendered);
 };
-const tick = (domain: string) => fireEvent.click(within(screen.getByTestId(`domain-row-${domain}`)).getByRole('checkbox'));
+const tick = (domain: string) =>
+  fireEvent.click(within(screen.getByTestId(`domain-row-${domain}`)).getByRole('checkbox'));
 
 describe('domains tab', () => {
   it('deletes the selected domains after a confirmation that counts them', async () => {
-    const { sent } = await openDomains({ 'POST /api/service-lines/line-1/domains/bulk-delete': () => json(200, { taskNo: 'task-7' }) });
+    const { sent } = await openDomains({
+      'POST /api/service-lines/line-1/domains/bulk-delete': () => json(200, { taskNo: 'task-7' }),
+    });
     expect((screen.getByTestId('domains-bulk-delete') as HTMLButtonElement).disabled).toBe(true);
     tick('www.shop.example.com');
     // A click anywhere on a row ticks it too.
@@ -29,42 +32,61 @@ describe('domains tab', () => {
     expect(await confirmTitle()).toBe('Delete 2 domains?');
     click('confirm-ok');
     await screen.findByTestId('domains-deleted');
-    expect(sent('POST', '/api/service-lines/line-1/domains/bulk-delete')[0]?.body).toEqual({ domains: ['www.shop.example.com', 'api.shop.example.com'] });
+    expect(sent('POST', '/api/service-lines/line-1/domains/bulk-delete')[0]?.body).toEqual({
+      domains: ['www.shop.example.com', 'api.shop.example.com'],
+    });
   });
 
   it('says why the server refused a delete', async () => {
-    await openDomains({ 'POST /api/service-lines/line-1/domains/bulk-delete': () => json(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { domains: 'last_domain' } }) });
+    await openDomains({
+      'POST /api/service-lines/line-1/domains/bulk-delete': () =>
+        json(400, { code: 'VALIDATION_FAILED', message: 'x', fields: { domains: 'last_domain' } }),
+    });
     tick('img.shop.example.com');
     click('domains-bulk-delete');
     expect(await confirmTitle()).toBe('Delete 1 domain?');
     click('confirm-ok');
-    expect((await screen.findByTestId('toast-api-error')).textContent).toContain('A service line keeps at least one domain.');
+    expect((await screen.findByTestId('toast-api-error')).textContent).toContain(
+      'A service line keeps at least one domain.',
+    );
   });
 
   it('clears the cache of the selected domains', async () => {
-    const { sent } = await openDomains({ 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 'task-8' }) });
+    const { sent } = await openDomains({
+      'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 'task-8' }),
+    });
     tick('www.shop.example.com');
     tick('img.shop.example.com');
     click('domains-bulk-purge');
     expect(await confirmTitle()).toBe('Clear the cache of 2 domains?');
     click('confirm-ok');
     await screen.findByTestId('purge-started');
-    expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({ paths: [], domains: ['www.shop.example.com', 'img.shop.example.com'] });
+    expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({
+      paths: [],
+      domains: ['www.shop.example.com', 'img.shop.example.com'],
+    });
   });
 
   it('gives the selected domains one description', async () => {
-    const { sent } = await openDomains({ 'POST /api/service-lines/line-1/domains/bulk-edit': () => json(200, { ok: true }) });
+    const { sent } = await openDomains({
+      'POST /api/service-lines/line-1/domains/bulk-edit': () => json(200, { ok: true }),
+    });
     tick('api.shop.example.com');
     click('domains-bulk-edit');
     expect(await screen.findByText('Edit the description of 1 domain')).toBeTruthy();
     type('domains-edit-description', 'API');
     click('domains-edit-submit');
     await screen.findByTestId('domains-updated');
-    expect(sent('POST', '/api/service-lines/line-1/domains/bulk-edit')[0]?.body).toEqual({ domains: ['api.shop.example.com'], description: 'API' });
+    expect(sent('POST', '/api/service-lines/line-1/domains/bulk-edit')[0]?.body).toEqual({
+      domains: ['api.shop.example.com'],
+      description: 'API',
+    });
   });
 
   it('adds domains one per line, refusing a bad one first', async () => {
-    const { sent } = await openDomains({ 'POST /api/table/rcm-nginxconfigs/update/create': () => json(200, { taskNo: 'task-9' }) });
+    const { sent } = await openDomains({
+      'POST /api/table/rcm-nginxconfigs/update/create': () => json(200, { taskNo: 'task-9' }),
+    });
     click('domain-add');
     await screen.findByTestId('domain-add-domains');
     type('domain-add-domains', 'blog.shop.example.com\nnot a domain');
@@ -83,8 +105,14 @@ describe('domains tab', () => {
   });
 
   it('hides add, edit and delete without the domains write, keeping clear cache for the cache rules write', async () => {
-    const role = { ...fullAccess(), serviceLines: { read: true, write: true, children: { domains: { read: true, write: false } } } };
-    const { sent } = await openDomains({ 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 'task-8' }) }, role);
+    const role = {
+      ...fullAccess(),
+      serviceLines: { read: true, write: true, children: { domains: { read: true, write: false } } },
+    };
+    const { sent } = await openDomains(
+      { 'POST /api/service-lines/line-1/purge': () => json(200, { taskNo: 'task-8' }) },
+      role,
+    );
     expect(screen.queryByTestId('domain-add')).toBeNull();
     expect(screen.queryByTestId('domains-bulk-delete')).toBeNull();
     expect(screen.queryByTestId('domains-bulk-edit')).toBeNull();
@@ -94,7 +122,10 @@ describe('domains tab', () => {
     await screen.findByTestId('confirm-ok');
     click('confirm-ok');
     await screen.findByTestId('purge-started');
-    expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({ paths: [], domains: ['www.shop.example.com'] });
+    expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({
+      paths: [],
+      domains: ['www.shop.example.com'],
+    });
   });
 
   it('offers no action and no ticking with neither the domains nor the cache rules write', async () => {

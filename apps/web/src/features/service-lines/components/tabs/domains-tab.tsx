@@ -27,7 +27,10 @@ function useDomainLimit(): number | undefined {
 }
 
 /** A click on a row toggles it too, so the whole row is a target; not one on its checkbox or on a control inside it. */
-const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest('.ant-table-selection-column, button, a, [role="button"], .ant-typography-copy') !== null;
+const fromControl = (event: MouseEvent) =>
+  (event.target as HTMLElement).closest(
+    '.ant-table-selection-column, button, a, [role="button"], .ant-typography-copy',
+  ) !== null;
 
 /**
  * The line's domains: add, and bulk edit, delete and clear cache on the selected ones (spec §2
@@ -55,7 +58,8 @@ export function DomainsTab() {
   // Only domains still listed count as chosen (one may have gone since it was ticked).
   const chosen = selected.filter((d) => items.some((item) => item.domain === d));
   const count = items.length || line.servername.length;
-  const toggle = (domain: string) => setSelected((prev) => (prev.includes(domain) ? prev.filter((d) => d !== domain) : [...prev, domain]));
+  const toggle = (domain: string) =>
+    setSelected((prev) => (prev.includes(domain) ? prev.filter((d) => d !== domain) : [...prev, domain]));
 
   const onError = (error: unknown) => {
     // A refused delete names its reason per domain (the last domain of a line must stay).
@@ -85,28 +89,55 @@ export function DomainsTab() {
     );
   const bulkPurge = () =>
     confirm(t('domains.confirmPurge', { count: chosen.length }), false, () =>
-      purge.mutate({ id: line.id, paths: [], domains: chosen }, { onSuccess: (answer) => void taskToast(answer, t('messages.purgeStarted'), 'purge-started'), onError }),
+      purge.mutate(
+        { id: line.id, paths: [], domains: chosen },
+        { onSuccess: (answer) => void taskToast(answer, t('messages.purgeStarted'), 'purge-started'), onError },
+      ),
     );
 
   const actions = canSelect ? (
     <Space wrap>
       {canEdit ? (
-        <Button icon={<EditOutlined />} disabled={!chosen.length} onClick={() => setEditing(true)} data-testid="domains-bulk-edit">
+        <Button
+          icon={<EditOutlined />}
+          disabled={!chosen.length}
+          onClick={() => setEditing(true)}
+          data-testid="domains-bulk-edit"
+        >
           {t('domains.bulkEdit')}
         </Button>
       ) : null}
       {canPurge ? (
-        <Button icon={<ClearOutlined />} disabled={!chosen.length} loading={purge.isPending} onClick={bulkPurge} data-testid="domains-bulk-purge">
+        <Button
+          icon={<ClearOutlined />}
+          disabled={!chosen.length}
+          loading={purge.isPending}
+          onClick={bulkPurge}
+          data-testid="domains-bulk-purge"
+        >
           {t('domains.bulkPurge')}
         </Button>
       ) : null}
       {canEdit ? (
-        <Button danger icon={<DeleteOutlined />} disabled={!chosen.length} loading={remove.isPending} onClick={bulkDelete} data-testid="domains-bulk-delete">
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!chosen.length}
+          loading={remove.isPending}
+          onClick={bulkDelete}
+          data-testid="domains-bulk-delete"
+        >
           {t('domains.bulkDelete')}
         </Button>
       ) : null}
       {canEdit ? (
-        <Button type="primary" icon={<PlusOutlined />} disabled={max !== undefined && count >= max} onClick={() => setAdding(true)} data-testid="domain-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={max !== undefined && count >= max}
+          onClick={() => setAdding(true)}
+          data-testid="domain-add"
+        >
           {t('domains.add')}
         </Button>
       ) : (
@@ -120,10 +151,16 @@ export function DomainsTab() {
   return (
     <Card title={t('tabs.domains')} extra={actions} data-testid="tab-read-domains">
       <Space style={{ marginBottom: 12 }} wrap>
-        <Typography.Text data-testid="domains-count">{max === undefined ? t('domains.countUnlimited', { count }) : t('domains.count', { count, max })}</Typography.Text>
-        {chosen.length ? <Typography.Text type="secondary">{t('domains.selected', { count: chosen.length })}</Typography.Text> : null}
+        <Typography.Text data-testid="domains-count">
+          {max === undefined ? t('domains.countUnlimited', { count }) : t('domains.count', { count, max })}
+        </Typography.Text>
+        {chosen.length ? (
+          <Typography.Text type="secondary">{t('domains.selected', { count: chosen.length })}</Typography.Text>
+        ) : null}
       </Space>
-      {domains.isError ? <Alert type="error" showIcon title={t('domains.loadFailed')} style={{ marginBottom: 12 }} /> : null}
+      {domains.isError ? (
+        <Alert type="error" showIcon title={t('domains.loadFailed')} style={{ marginBottom: 12 }} />
+      ) : null}
       <Table<LineDomain>
         rowKey="domain"
         size="small"
@@ -132,7 +169,9 @@ export function DomainsTab() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('domains.empty') }}
-        rowSelection={canSelect ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={
+          canSelect ? { selectedRowKeys: chosen, onChange: (keys) => setSelected(keys.map(String)) } : undefined
+        }
         onRow={(row) =>
           ({
             'data-testid': `domain-row-${row.domain}`,
@@ -143,9 +182,21 @@ export function DomainsTab() {
         }
         columns={[
           { key: 'domain', title: t('domains.domain'), dataIndex: 'domain' },
-          { key: 'description', title: t('domains.description'), render: (_, row) => <TextOrDash value={row.description} /> },
-          { key: 'cname', title: t('domains.cname'), render: (_, row) => <Typography.Text copyable>{row.cnameto}</Typography.Text> },
-          { key: 'status', title: t('domains.status'), render: (_, row) => <LineStatusTag status={row.status} testId={`domain-status-${row.domain}`} /> },
+          {
+            key: 'description',
+            title: t('domains.description'),
+            render: (_, row) => <TextOrDash value={row.description} />,
+          },
+          {
+            key: 'cname',
+            title: t('domains.cname'),
+            render: (_, row) => <Typography.Text copyable>{row.cnameto}</Typography.Text>,
+          },
+          {
+            key: 'status',
+            title: t('domains.status'),
+            render: (_, row) => <LineStatusTag status={row.status} testId={`domain-status-${row.domain}`} />,
+          },
         ]}
         data-testid="domains-table"
       />

@@ -28,16 +28,32 @@ export function HtmlTab() {
       {manage}
     </Space>
   );
-  return <SettingTab tab="html" read={read} spec={spec} fields={(context) => <HtmlFields {...context} manage={manage} />} />;
+  return (
+    <SettingTab tab="html" read={read} spec={spec} fields={(context) => <HtmlFields {...context} manage={manage} />} />
+  );
 }
 
 function HtmlFields({ rules, base, manage }: EditContext & { manage: ReactNode }) {
   const { t } = useTranslation('serviceLines');
   const pages = useHtmlPageNames(base.groupName);
-  const options = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({ value: name, label: name }));
+  const options = [...new Set([...(pages.data ?? []), base.errorHtmlPageName])].map((name) => ({
+    value: name,
+    label: name,
+  }));
   return (
-    <Form.Item name="errorHtmlPageName" label={t('fields.errorHtmlPageName')} extra={manage} rules={rules('errorHtmlPageName')}>
-      <Select showSearch options={options} loading={pages.isFetching} aria-label={t('fields.errorHtmlPageName')} data-testid="field-errorHtmlPageName" />
+    <Form.Item
+      name="errorHtmlPageName"
+      label={t('fields.errorHtmlPageName')}
+      extra={manage}
+      rules={rules('errorHtmlPageName')}
+    >
+      <Select
+        showSearch
+        options={options}
+        loading={pages.isFetching}
+        aria-label={t('fields.errorHtmlPageName')}
+        data-testid="field-errorHtmlPageName"
+      />
     </Form.Item>
   );
 }

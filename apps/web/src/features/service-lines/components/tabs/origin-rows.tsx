@@ -20,11 +20,28 @@ export function OriginRows({ rules, listRules }: Pick<EditContext, 'rules' | 'li
           <Space orientation="vertical" style={{ width: '100%' }}>
             {rows.map(({ key, name }) => (
               <Space key={key} align="start" wrap data-testid={`origin-row-${name}`}>
-                <Form.Item name={[name, 'address']} rules={rules(`origins.${name}.address`)} style={{ marginBottom: 0, width: 300 }}>
-                  <Input placeholder="a.b.c.d" aria-label={`${t('fields.originAddress')} ${name + 1}`} autoComplete="off" data-testid={`field-origins-${name}-address`} />
+                <Form.Item
+                  name={[name, 'address']}
+                  rules={rules(`origins.${name}.address`)}
+                  style={{ marginBottom: 0, width: 300 }}
+                >
+                  <Input
+                    placeholder="a.b.c.d"
+                    aria-label={`${t('fields.originAddress')} ${name + 1}`}
+                    autoComplete="off"
+                    data-testid={`field-origins-${name}-address`}
+                  />
                 </Form.Item>
                 {/* No min/max on the box: it would correct 150 to 100 unasked (see useRangeRule). */}
-                <Form.Item name={[name, 'weight']} rules={[range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }), ...rules(`origins.${name}.weight`)]} validateFirst style={{ marginBottom: 0 }}>
+                <Form.Item
+                  name={[name, 'weight']}
+                  rules={[
+                    range({ min: ORIGIN_WEIGHT_MIN, max: ORIGIN_WEIGHT_MAX }),
+                    ...rules(`origins.${name}.weight`),
+                  ]}
+                  validateFirst
+                  style={{ marginBottom: 0 }}
+                >
                   <InputNumber
                     prefix={t('fields.originWeight')}
                     aria-label={`${t('fields.originWeight')} ${name + 1}`}
@@ -32,15 +49,33 @@ export function OriginRows({ rules, listRules }: Pick<EditContext, 'rules' | 'li
                   />
                 </Form.Item>
                 <Form.Item name={[name, 'backup']} valuePropName="checked" style={{ marginBottom: 0 }}>
-                  <Switch checkedChildren={t('fields.originBackup')} unCheckedChildren={t('fields.originBackup')} data-testid={`field-origins-${name}-backup`} />
+                  <Switch
+                    checkedChildren={t('fields.originBackup')}
+                    unCheckedChildren={t('fields.originBackup')}
+                    data-testid={`field-origins-${name}-backup`}
+                  />
                 </Form.Item>
                 <Form.Item name={[name, 'enabled']} valuePropName="checked" style={{ marginBottom: 0 }}>
-                  <Switch checkedChildren={t('fields.originEnabled')} unCheckedChildren={t('fields.originEnabled')} data-testid={`field-origins-${name}-enabled`} />
+                  <Switch
+                    checkedChildren={t('fields.originEnabled')}
+                    unCheckedChildren={t('fields.originEnabled')}
+                    data-testid={`field-origins-${name}-enabled`}
+                  />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} disabled={rows.length <= 1} onClick={() => remove(name)} aria-label={t('origin.removeRow', { n: name + 1 })} />
+                <Button
+                  icon={<DeleteOutlined />}
+                  disabled={rows.length <= 1}
+                  onClick={() => remove(name)}
+                  aria-label={t('origin.removeRow', { n: name + 1 })}
+                />
               </Space>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(newOriginRow())} data-testid="field-origins-add">
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add(newOriginRow())}
+              data-testid="field-origins-add"
+            >
               {t('origin.addOrigin')}
             </Button>
             <Form.ErrorList errors={errors} />

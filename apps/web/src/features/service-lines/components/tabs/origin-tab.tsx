@@ -1,4 +1,12 @@
-import { DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, ORIGIN_SCHEMES, PORT_MAPPING_TYPES, PORT_MAX, PORT_MIN, type ServiceLine } from '@parapet/shared';
+import {
+  DEFAULT_HTTP_PORT,
+  DEFAULT_HTTPS_PORT,
+  ORIGIN_SCHEMES,
+  PORT_MAPPING_TYPES,
+  PORT_MAX,
+  PORT_MIN,
+  type ServiceLine,
+} from '@parapet/shared';
 import { Col, Form, InputNumber, Radio, Row, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useValueFormat } from '@/lib/format-values';
@@ -11,7 +19,10 @@ import { SettingTab, type EditContext } from '../setting/setting-tab';
 import { OriginRows } from './origin-rows';
 import { PolicyRows } from './policy-rows';
 
-type OriginValues = Pick<ServiceLine, 'useOriginPolicy' | 'origins' | 'usedOriginPolicies' | 'originscheme' | 'portMappingType' | 'originPort'>;
+type OriginValues = Pick<
+  ServiceLine,
+  'useOriginPolicy' | 'origins' | 'usedOriginPolicies' | 'originscheme' | 'portMappingType' | 'originPort'
+>;
 
 /**
  * A line uses either its own origins (with scheme, mapping and port) or region → policy rows.
@@ -47,7 +58,14 @@ export function OriginTab() {
   const format = useValueFormat();
   const originTags = line.origins.map((o) => (
     <Tag key={o.address} color={o.enabled ? undefined : 'default'}>
-      {[o.address, t('origin.weight', { weight: o.weight }), o.backup ? t('origin.backupTag') : '', o.enabled ? '' : t('origin.disabledTag')].filter(Boolean).join(' · ')}
+      {[
+        o.address,
+        t('origin.weight', { weight: o.weight }),
+        o.backup ? t('origin.backupTag') : '',
+        o.enabled ? '' : t('origin.disabledTag'),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     </Tag>
   ));
   const read = line.useOriginPolicy ? (
@@ -59,7 +77,11 @@ export function OriginTab() {
         pagination={false}
         dataSource={line.usedOriginPolicies}
         columns={[
-          { key: 'regions', title: t('fields.regionName'), render: (_, row) => <TagList values={row.regionName.map(regionLabel)} /> },
+          {
+            key: 'regions',
+            title: t('fields.regionName'),
+            render: (_, row) => <TagList values={row.regionName.map(regionLabel)} />,
+          },
           { key: 'policy', title: t('fields.originPolicyName'), dataIndex: 'originPolicyName' },
         ]}
         data-testid="used-origin-policies"
@@ -69,7 +91,16 @@ export function OriginTab() {
     <ReadFields
       items={[
         { field: 'useOriginPolicy', value: <OnOff value={false} /> },
-        { field: 'origins', value: originTags.length ? <Space size={[4, 4]} wrap>{originTags}</Space> : <TagList values={[]} /> },
+        {
+          field: 'origins',
+          value: originTags.length ? (
+            <Space size={[4, 4]} wrap>
+              {originTags}
+            </Space>
+          ) : (
+            <TagList values={[]} />
+          ),
+        },
         { field: 'originscheme', value: format.schemes([line.originscheme]) },
         { field: 'portMappingType', value: t(`portMapping.${line.portMappingType}`) },
         ...(line.portMappingType === 'default' ? [{ field: 'originPort' as const, value: line.originPort }] : []),
@@ -104,21 +135,45 @@ function OriginFields(context: EditContext) {
                   optionType="button"
                   options={ORIGIN_SCHEMES.map((s) => ({ value: s, label: s.toUpperCase() }))}
                   // A scheme change resets the port to the scheme's own (GLOSSARY §12.4).
-                  onChange={(e) => form.setFieldValue('originPort', e.target.value === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT)}
+                  onChange={(e) =>
+                    form.setFieldValue(
+                      'originPort',
+                      e.target.value === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT,
+                    )
+                  }
                   data-testid="field-originscheme"
                 />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="portMappingType" label={t('fields.portMappingType')} extra={mapping === 'static' ? t('hints.static') : undefined} rules={rules('portMappingType')}>
-                <Radio.Group optionType="button" options={PORT_MAPPING_TYPES.map((p) => ({ value: p, label: t(`portMapping.${p}`) }))} data-testid="field-portMappingType" />
+              <Form.Item
+                name="portMappingType"
+                label={t('fields.portMappingType')}
+                extra={mapping === 'static' ? t('hints.static') : undefined}
+                rules={rules('portMappingType')}
+              >
+                <Radio.Group
+                  optionType="button"
+                  options={PORT_MAPPING_TYPES.map((p) => ({ value: p, label: t(`portMapping.${p}`) }))}
+                  data-testid="field-portMappingType"
+                />
               </Form.Item>
             </Col>
             {mapping === 'static' ? null : (
               <Col xs={24} md={8}>
                 {/* No min/max on the box: it would correct 70000 to 65534 unasked (see useRangeRule). */}
-                <Form.Item name="originPort" label={t('fields.originPort')} extra={t('hints.originPort')} rules={[range({ min: PORT_MIN, max: PORT_MAX }), ...rules('originPort')]} validateFirst>
-                  <InputNumber style={{ width: '100%' }} aria-label={t('fields.originPort')} data-testid="field-originPort" />
+                <Form.Item
+                  name="originPort"
+                  label={t('fields.originPort')}
+                  extra={t('hints.originPort')}
+                  rules={[range({ min: PORT_MIN, max: PORT_MAX }), ...rules('originPort')]}
+                  validateFirst
+                >
+                  <InputNumber
+                    style={{ width: '100%' }}
+                    aria-label={t('fields.originPort')}
+                    data-testid="field-originPort"
+                  />
                 </Form.Item>
               </Col>
             )}

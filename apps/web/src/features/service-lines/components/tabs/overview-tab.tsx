@@ -42,7 +42,14 @@ export function OverviewTab() {
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} data-testid="field-description" />
           </Form.Item>
           <Form.Item name="tags" label={t('fields.tags')} rules={rules('tags')}>
-            <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label={t('fields.tags')} data-testid="field-tags" />
+            <Select
+              mode="tags"
+              tokenSeparators={[',']}
+              open={false}
+              suffixIcon={null}
+              aria-label={t('fields.tags')}
+              data-testid="field-tags"
+            />
           </Form.Item>
         </>
       )}

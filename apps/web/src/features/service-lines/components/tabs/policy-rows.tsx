@@ -60,10 +60,18 @@ export function PolicyRows({ form, rules, listRules, policies, loading }: Policy
           <Space orientation="vertical" style={{ width: '100%' }}>
             {fields.map(({ key, name }) => (
               <Space key={key} align="start" wrap data-testid={`policy-row-${name}`}>
-                <Form.Item name={[name, 'regionName']} rules={rules(`usedOriginPolicies.${name}.regionName`)} style={{ marginBottom: 0 }}>
+                <Form.Item
+                  name={[name, 'regionName']}
+                  rules={rules(`usedOriginPolicies.${name}.regionName`)}
+                  style={{ marginBottom: 0 }}
+                >
                   <RegionSelect
                     taken={takenBesides(name)}
-                    onTaken={() => form.setFields([{ name: ['usedOriginPolicies', name, 'regionName'], errors: [t('fieldErrors:region_exists')] }])}
+                    onTaken={() =>
+                      form.setFields([
+                        { name: ['usedOriginPolicies', name, 'regionName'], errors: [t('fieldErrors:region_exists')] },
+                      ])
+                    }
                     testId={`field-usedOriginPolicies-${name}-regionName`}
                   />
                 </Form.Item>
@@ -84,10 +92,20 @@ export function PolicyRows({ form, rules, listRules, policies, loading }: Policy
                     data-testid={`field-usedOriginPolicies-${name}-originPolicyName`}
                   />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} disabled={fields.length <= 1} onClick={() => remove(name)} aria-label={t('origin.removeRow', { n: name + 1 })} />
+                <Button
+                  icon={<DeleteOutlined />}
+                  disabled={fields.length <= 1}
+                  onClick={() => remove(name)}
+                  aria-label={t('origin.removeRow', { n: name + 1 })}
+                />
               </Space>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(newPolicyRow())} data-testid="field-usedOriginPolicies-add">
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add(newPolicyRow())}
+              data-testid="field-usedOriginPolicies-add"
+            >
               {t('origin.addPolicy')}
             </Button>
             <Form.ErrorList errors={errors} />

@@ -1,4 +1,10 @@
-import { ALLOWED_HTTP_PORTS, DEFAULT_HTTPS_PORT, REDIRECT_HTTP_CODES, SCHEMES, type ServiceLine } from '@parapet/shared';
+import {
+  ALLOWED_HTTP_PORTS,
+  DEFAULT_HTTPS_PORT,
+  REDIRECT_HTTP_CODES,
+  SCHEMES,
+  type ServiceLine,
+} from '@parapet/shared';
 import { Checkbox, Col, Form, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useValueFormat } from '@/lib/format-values';
@@ -8,7 +14,17 @@ import type { TabFormSpec } from '../setting/line-form';
 import { OnOff, ReadFields, TagList, TextOrDash } from '../setting/read-view';
 import { SettingTab, type EditContext } from '../setting/setting-tab';
 
-type SslValues = Pick<ServiceLine, 'scheme' | 'httpPort' | 'httpsPort' | 'useSystemCert' | 'keypairname' | 'redirecthttps' | 'redirectHttpCode' | 'useHsts'>;
+type SslValues = Pick<
+  ServiceLine,
+  | 'scheme'
+  | 'httpPort'
+  | 'httpsPort'
+  | 'useSystemCert'
+  | 'keypairname'
+  | 'redirecthttps'
+  | 'redirectHttpCode'
+  | 'useHsts'
+>;
 
 /**
  * Hidden settings are sent as they were read, except the two switches that need a scheme:
@@ -43,7 +59,16 @@ const spec: TabFormSpec<SslValues> = {
 
 /** Typed HTTPS ports: digits only, as numbers, each once (a non-number never becomes a tag). */
 const normalizePorts = (value: unknown): number[] =>
-  Array.isArray(value) ? [...new Set(value.map((p) => String(p).trim()).filter((p) => /^\d{1,5}$/.test(p)).map(Number))] : [];
+  Array.isArray(value)
+    ? [
+        ...new Set(
+          value
+            .map((p) => String(p).trim())
+            .filter((p) => /^\d{1,5}$/.test(p))
+            .map(Number),
+        ),
+      ]
+    : [];
 
 /** Scheme, listen ports, certificate, redirect and HSTS. */
 export function SslTab() {
@@ -75,19 +100,29 @@ function SslFields({ form, rules, base }: EditContext) {
   const http = scheme.includes('http');
   const https = scheme.includes('https');
   const certs = useCertNames(base.groupName, https && useSystemCert === false);
-  const certOptions = [...new Set([...(certs.data ?? []), ...(base.keypairname ? [base.keypairname] : [])])].map((name) => ({ value: name, label: name }));
+  const certOptions = [...new Set([...(certs.data ?? []), ...(base.keypairname ? [base.keypairname] : [])])].map(
+    (name) => ({ value: name, label: name }),
+  );
 
   return (
     <Row gutter={16}>
       <Col span={24}>
         <Form.Item name="scheme" label={t('fields.scheme')} rules={rules('scheme')}>
-          <Checkbox.Group options={SCHEMES.map((s) => ({ value: s, label: s.toUpperCase() }))} data-testid="field-scheme" />
+          <Checkbox.Group
+            options={SCHEMES.map((s) => ({ value: s, label: s.toUpperCase() }))}
+            data-testid="field-scheme"
+          />
         </Form.Item>
       </Col>
       {http ? (
         <Col xs={24} md={12}>
           <Form.Item name="httpPort" label={t('fields.httpPort')} rules={rules('httpPort')}>
-            <Select mode="multiple" options={ALLOWED_HTTP_PORTS.map((p) => ({ value: p, label: String(p) }))} aria-label={t('fields.httpPort')} data-testid="field-httpPort" />
+            <Select
+              mode="multiple"
+              options={ALLOWED_HTTP_PORTS.map((p) => ({ value: p, label: String(p) }))}
+              aria-label={t('fields.httpPort')}
+              data-testid="field-httpPort"
+            />
           </Form.Item>
         </Col>
       ) : null}
@@ -102,7 +137,13 @@ function SslFields({ form, rules, base }: EditContext) {
             normalize={normalizePorts}
             rules={rules('httpsPort')}
           >
-            <Select mode="tags" tokenSeparators={[',', ' ']} options={[{ value: String(DEFAULT_HTTPS_PORT), label: String(DEFAULT_HTTPS_PORT) }]} aria-label={t('fields.httpsPort')} data-testid="field-httpsPort" />
+            <Select
+              mode="tags"
+              tokenSeparators={[',', ' ']}
+              options={[{ value: String(DEFAULT_HTTPS_PORT), label: String(DEFAULT_HTTPS_PORT) }]}
+              aria-label={t('fields.httpsPort')}
+              data-testid="field-httpsPort"
+            />
           </Form.Item>
         </Col>
       ) : null}
@@ -116,7 +157,14 @@ function SslFields({ form, rules, base }: EditContext) {
           {useSystemCert === false ? (
             <Col xs={24} md={12}>
               <Form.Item name="keypairname" label={t('fields.keypairname')} rules={rules('keypairname')}>
-                <Select allowClear showSearch options={certOptions} loading={certs.isFetching} aria-label={t('fields.keypairname')} data-testid="field-keypairname" />
+                <Select
+                  allowClear
+                  showSearch
+                  options={certOptions}
+                  loading={certs.isFetching}
+                  aria-label={t('fields.keypairname')}
+                  data-testid="field-keypairname"
+                />
               </Form.Item>
             </Col>
           ) : null}
@@ -129,7 +177,12 @@ function SslFields({ form, rules, base }: EditContext) {
       ) : null}
       {http && https ? (
         <Col xs={24} md={12}>
-          <Form.Item name="redirecthttps" label={t('fields.redirecthttps')} valuePropName="checked" rules={rules('redirecthttps')}>
+          <Form.Item
+            name="redirecthttps"
+            label={t('fields.redirecthttps')}
+            valuePropName="checked"
+            rules={rules('redirecthttps')}
+          >
             <Switch data-testid="field-redirecthttps" />
           </Form.Item>
         </Col>
@@ -137,7 +190,11 @@ function SslFields({ form, rules, base }: EditContext) {
       {http && https && redirect ? (
         <Col xs={24} md={12}>
           <Form.Item name="redirectHttpCode" label={t('fields.redirectHttpCode')} rules={rules('redirectHttpCode')}>
-            <Select options={REDIRECT_HTTP_CODES.map((c) => ({ value: c, label: String(c) }))} aria-label={t('fields.redirectHttpCode')} data-testid="field-redirectHttpCode" />
+            <Select
+              options={REDIRECT_HTTP_CODES.map((c) => ({ value: c, label: String(c) }))}
+              aria-label={t('fields.redirectHttpCode')}
+              data-testid="field-redirectHttpCode"
+            />
           </Form.Item>
         </Col>
       ) : null}
