@@ -58,7 +58,7 @@ test('uploads a certificate made in the test and sees it deploy and its expiry m
   await expect(table).toContainText('e2e-shop.example.com');
   // Expires in 20 days: within the warning window. Running once its task ends, without a reload.
   await expect(page.getByTestId('cert-expiry-e2e_shop')).toBeVisible();
-  await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running');
+  await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running', { timeout: 20_000 });
 });
 
 /** A TCP origin on loopback that accepts connections, as a real origin would. */

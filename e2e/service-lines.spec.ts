@@ -41,7 +41,9 @@ test('creates a line with two domains and an origin, and watches it go from Depl
   await expect(page.getByTestId('service-line-created')).toBeVisible();
   await expect(page.getByTestId('wizard-cname')).toContainText('.edge.parapet.localhost');
 
-  await page.goto(`/service-lines?groupName=${GROUP}`);
+  // Through the console's own menu, not a fresh page load, so the list is up while the task runs.
+  await page.getByTestId('nav-service-lines').click();
+  await expect(page).toHaveURL(/\/service-lines\?groupName=/);
   const status = page.getByTestId('service-line-status-e2e.shop');
   await expect(status).toHaveText('Deploying');
   // No reload from here: the status changes when the server says the task ended.
