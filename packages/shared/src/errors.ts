@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   CERT_DEPLOYING: { status: 409, message: 'Cert is being deployed. Please try again.' },
   /** A change to an HTML page whose deployment is still in flight. */
   HTML_PAGE_DEPLOYING: { status: 409, message: 'HTML page is being deployed. Please try again.' },
+  /** A change to a firewall rule (or an import over one) whose deployment is still in flight (spec §8). */
+  WAF_RULE_DEPLOYING: { status: 409, message: 'WAF Rules is being deployed. Please try again.' },
   /** A change to an origin policy whose deployment is still in flight. */
   ORIGIN_POLICY_DEPLOYING: { status: 409, message: 'Origin policy is being deployed. Please try again.' },
   /** Deleting an item a service line or a rule uses (spec §5 "is used by service"); `usedBy` names them. */

@@ -20,3 +20,8 @@ export * from './origin-address.js';
 export * from './schemas/health.js';
 export * from './schemas/text.js';
 export * from './schemas/user.js';
+export * from './schemas/waf-rules.js';
+export * from './waf/formats.js';
+export * from './waf/model.js';
+export * from './waf/network.js';
+export * from './waf/vocabulary.js';

@@ -78,6 +78,7 @@ export const ENTITY_PERMISSION: Readonly<Record<DeployEntity, Permission>> = {
   'html-page': 'htmlPages',
   'origin-policy': 'originPolicy',
   'service-line': 'serviceLines',
+  'waf-rule': 'firewallRules',
 };
 
 /** The areas whose changes reach the socket: a member's sockets hear a group's events of these only. */

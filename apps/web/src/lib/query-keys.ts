@@ -29,6 +29,7 @@ function groupItemKeys<A extends string>(area: A) {
 export const certKeys = groupItemKeys('certs');
 export const htmlPageKeys = groupItemKeys('html-pages');
 export const originPolicyKeys = groupItemKeys('origin-policies');
+export const wafRuleKeys = groupItemKeys('waf-rules');
 export const serviceLineKeys = {
   ...groupItemKeys('service-lines'),
   /** One line, by the name its URL carries (the Service Setting screen, the wizard's last step). */
@@ -68,6 +69,8 @@ const ENTITY_INVALIDATIONS: Record<DeployEntity, (groupName: string, id: string)
   'html-page': (groupName) => [{ queryKey: htmlPageKeys.group(groupName) }],
   'origin-policy': (groupName) => [{ queryKey: originPolicyKeys.group(groupName) }],
   'service-line': serviceLineInvalidations,
+  // A rule's usage count and status show in its list and in the Firewall Rules tab of the lines using it.
+  'waf-rule': (groupName) => [{ queryKey: wafRuleKeys.group(groupName) }, { queryKey: resourceLimitsKey(groupName) }],
 };
 
 /** A deployed entity changed (a save, a removal, a task that ended). */

@@ -6,6 +6,7 @@ import { CERT_FIELD_CODES } from './certs.js';
 import { ORIGIN_FIELD_CODES } from './origin-policies.js';
 import { HTML_PAGE_FIELD_CODES } from './html-pages.js';
 import { SERVICE_LINE_FIELD_CODES } from './service-lines.js';
+import { WAF_FIELD_CODES } from '../waf/formats.js';
 
 /** The JSON body of every error answer (ARCHITECTURE §4). */
 /** What an error says beyond its code and fields, for a message that names the items at fault. */
@@ -53,5 +54,6 @@ export const FIELD_ERROR_CODES = [
   ...ORIGIN_FIELD_CODES,
   ...HTML_PAGE_FIELD_CODES,
   ...SERVICE_LINE_FIELD_CODES,
+  ...WAF_FIELD_CODES,
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -21,7 +21,7 @@ export const isDeployFailureCode = (value: string): value is DeployFailureCode =
 export const TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 /** The kinds of entity a task deploys. */
-export const DEPLOY_ENTITIES = ['cert', 'html-page', 'origin-policy', 'service-line'] as const;
+export const DEPLOY_ENTITIES = ['cert', 'html-page', 'origin-policy', 'service-line', 'waf-rule'] as const;
 export type DeployEntity = (typeof DEPLOY_ENTITIES)[number];
 /** publish: write what the edge serves; remove: take it away; purge: clear cached objects. */
 export const TASK_OPERATIONS = ['publish', 'remove', 'purge'] as const;
