@@ -22,6 +22,7 @@ export const WAF_FIELD_CODES = [
   'action_not_in_plan',
   'over_quota',
   'deploying',
+  'invalid_raw_request',
 ] as const;
 export type WafFieldCode = (typeof WAF_FIELD_CODES)[number] | 'duplicate_entry' | 'required' | 'too_big';
 
