@@ -7,7 +7,7 @@ import { groupExists } from '../modules/groups/groups.repository.js';
 import { enqueueDeploy, taskQueued } from './enqueue.js';
 import * as items from './items.repository.js';
 import { createWithinQuota } from './quota.js';
-import { assertNotInUse } from './references.repository.js';
+import { assertNotInUse, clearReferences } from './references.repository.js';
 import type { DeployedKind, ItemRow } from './registry.js';
 import { rethrowTaken } from './taken.js';
 
@@ -45,6 +45,68 @@ function whileDeploying<Row extends ItemRow, C>(kind: DeployedKind<Row, C>): str
   return ALREADY_DEPLOYING;
 }
 
+/** A create's steps inside its transaction: the row, the kind's hooks, the audit entry, the task. */
+async function writeCreated<Row extends ItemRow, C>(
+  trx: Transaction<Database>,
+  kind: DeployedKind<Row, C>,
+  row: Row,
+  checked: C,
+  actor: string,
+): Promise<string> {
+  await items.insertItem(trx, kind.table, row);
+  await kind.hooks?.written?.(trx, row, null, checked, actor);
+  await appendAudit(trx, {
+    actor,
+    groupName: row.group_name,
+    entity: kind.entity,
+    entityId: row.id,
+    action: 'create',
+    before: null,
+    after: kind.auditView(row),
+  });
+  const taskNo = await enqueueDeploy(trx, {
+    groupName: row.group_name,
+    entity: kind.entity,
+    entityId: row.id,
+    entityName: kind.nameOf(row),
+    operation: 'publish',
+  });
+  await kind.hooks?.queued?.(trx, row);
+  return taskNo;
+}
+
+/** An update's steps inside its transaction: the row over the version read, hooks, audit entry, task. */
+async function writeUpdated<Row extends ItemRow, C>(
+  trx: Transaction<Database>,
+  kind: DeployedKind<Row, C>,
+  change: { before: Row; version: number; patch: Partial<Row> },
+  checked: C,
+  actor: string,
+): Promise<string> {
+  const { before, version, patch } = change;
+  const after: Row = { ...before, ...patch };
+  if (!(await items.updateItem(trx, kind.table, before.id, version, patch))) throw new AppError('VERSION_CONFLICT');
+  await kind.hooks?.written?.(trx, after, before, checked, actor);
+  await appendAudit(trx, {
+    actor,
+    groupName: before.group_name,
+    entity: kind.entity,
+    entityId: before.id,
+    action: 'update',
+    before: kind.auditView(before),
+    after: kind.auditView(after),
+  });
+  const taskNo = await enqueueDeploy(trx, {
+    groupName: before.group_name,
+    entity: kind.entity,
+    entityId: before.id,
+    entityName: kind.nameOf(after),
+    operation: 'publish',
+  });
+  await kind.hooks?.queued?.(trx, after);
+  return taskNo;
+}
+
 export interface CreateItem<Row, C> {
   row: Row;
   actor: string;
@@ -64,28 +126,7 @@ export async function createItem<Row extends ItemRow, C>(
   if (!(await groupExists(db, groupName))) throw new AppError('NOT_FOUND');
   await assertNameFree(db, kind, groupName, kind.nameOf(row));
   const checked = (await input.check?.()) as C;
-  const write = async (trx: Transaction<Database>) => {
-    await items.insertItem(trx, kind.table, row);
-    await kind.hooks?.written?.(trx, row, null, checked, actor);
-    await appendAudit(trx, {
-      actor,
-      groupName,
-      entity: kind.entity,
-      entityId: row.id,
-      action: 'create',
-      before: null,
-      after: kind.auditView(row),
-    });
-    const taskNo = await enqueueDeploy(trx, {
-      groupName,
-      entity: kind.entity,
-      entityId: row.id,
-      entityName: kind.nameOf(row),
-      operation: 'publish',
-    });
-    await kind.hooks?.queued?.(trx, row);
-    return taskNo;
-  };
+  const write = (trx: Transaction<Database>) => writeCreated(trx, kind, row, checked, actor);
   const quota = input.builtIn ? undefined : kind.quota;
   const taskNo = await (
     quota
@@ -94,6 +135,7 @@ export async function createItem<Row extends ItemRow, C>(
           limit: quota.limit,
           count: (trx) => quota.count(trx, groupName),
           create: write,
+          ...(quota.error ? { error: quota.error } : {}),
         })
       : db.transaction().execute(write)
   ).catch(raced(kind));
@@ -128,28 +170,7 @@ export async function updateItem<Row extends ItemRow, C>(
   const checked = (await input.check?.()) as C;
   const taskNo = await db
     .transaction()
-    .execute(async (trx) => {
-      if (!(await items.updateItem(trx, kind.table, before.id, version, patch))) throw new AppError('VERSION_CONFLICT');
-      await kind.hooks?.written?.(trx, after, before, checked, actor);
-      await appendAudit(trx, {
-        actor,
-        groupName: before.group_name,
-        entity: kind.entity,
-        entityId: before.id,
-        action: 'update',
-        before: kind.auditView(before),
-        after: kind.auditView(after),
-      });
-      const queued = await enqueueDeploy(trx, {
-        groupName: before.group_name,
-        entity: kind.entity,
-        entityId: before.id,
-        entityName: name,
-        operation: 'publish',
-      });
-      await kind.hooks?.queued?.(trx, after);
-      return queued;
-    })
+    .execute((trx) => writeUpdated(trx, kind, { before, version, patch }, checked, actor))
     .catch(raced(kind));
   taskQueued();
   return taskNo;
@@ -169,7 +190,11 @@ export async function deleteItem<Row extends ItemRow, C>(
   if (row.status !== 'Running') return whileDeploying(kind);
   const taskNo = await db.transaction().execute(async (trx) => {
     await assertNotInUse(trx, kind.entity, row.id);
-    if (!kind.keptUntilRemoved) await items.deleteItem(trx, kind.table, row.id);
+    if (!kind.keptUntilRemoved) {
+      await items.deleteItem(trx, kind.table, row.id);
+      // What it used (a rule's pages) is free of it at once; a kept kind lets go when dropped.
+      await clearReferences(trx, kind.entity, row.id);
+    }
     await appendAudit(trx, {
       actor,
       groupName: row.group_name,
@@ -222,4 +247,55 @@ export async function queueItemTask<Row extends ItemRow, C>(
   });
   taskQueued();
   return taskNo;
+}
+
+export interface WriteItems<Row, C> {
+  groupName: string;
+  /** New rows, each with what the caller's store checks found for it (handed to `written`). */
+  creates: ReadonlyArray<{ row: Row; checked: C }>;
+  /** Saves over rows as read (their version), each with its patch and checks. */
+  updates: ReadonlyArray<{ before: Row; patch: Partial<Row>; checked: C }>;
+  actor: string;
+}
+
+/**
+ * Many creates and updates in one group as ONE change (an import): each row goes through the
+ * same steps as `createItem` / `updateItem` (hooks, audit entry, task), all in one transaction,
+ * so every row lands or none does. The caller has made the cheap refusals and store checks for
+ * every item already, to report them all at once; here the group row is locked and the quota
+ * counted again for all the new rows together, as a single create does. A row that deploys
+ * meanwhile, a stale version or a name a racing create took refuses the whole batch as the
+ * single call would. Answers the task numbers, creates first, each in the order given.
+ */
+export async function writeItems<Row extends ItemRow, C>(
+  db: Kysely<Database>,
+  kind: DeployedKind<Row, C>,
+  input: WriteItems<Row, C>,
+): Promise<string[]> {
+  const { groupName, creates, updates, actor } = input;
+  if (!(await groupExists(db, groupName))) throw new AppError('NOT_FOUND');
+  const write = async (trx: Transaction<Database>) => {
+    const taskNos: string[] = [];
+    for (const { row, checked } of creates) taskNos.push(await writeCreated(trx, kind, row, checked, actor));
+    for (const { before, patch, checked } of updates) {
+      if (before.status !== 'Running') throw new AppError(kind.deployingCode ?? 'VERSION_CONFLICT');
+      taskNos.push(await writeUpdated(trx, kind, { before, version: before.version, patch }, checked, actor));
+    }
+    return taskNos;
+  };
+  const quota = kind.quota;
+  const taskNos = await (
+    quota && creates.length > 0
+      ? createWithinQuota(db, {
+          groupName,
+          limit: quota.limit,
+          // Room for all of them: the check refuses when the count reaches the limit, so the
+          // count is taken as if all but the last new row were already there.
+          count: async (trx) => (await quota.count(trx, groupName)) + creates.length - 1,
+          create: write,
+        })
+      : db.transaction().execute(write)
+  ).catch(raced(kind));
+  taskQueued();
+  return taskNos;
 }
