@@ -32,6 +32,7 @@ import { certKind } from './modules/certs/certs.kind.js';
 import { htmlPageKind } from './modules/html-pages/html-pages.kind.js';
 import { originPolicyKind } from './modules/origin-policies/origin-policies.kind.js';
 import { serviceLineKind } from './modules/service-lines/service-lines.kind.js';
+import { wafRuleKind } from './modules/waf-rules/waf-rules.kind.js';
 import { taskRoutes } from './modules/deploy/tasks.routes.js';
 import { htmlPageRoutes } from './modules/html-pages/html-pages.routes.js';
 import { healthChecksPlugin } from './modules/origin-health/health.plugin.js';
@@ -65,7 +66,7 @@ export interface BuildOptions {
  * Every deployed kind, registered before anything deploys (docs/deployed-kinds.md): the write
  * path, the deploy worker and the quota page find tables, publishers and counters here.
  */
-const DEPLOYED_KINDS = [certKind, htmlPageKind, originPolicyKind, serviceLineKind];
+const DEPLOYED_KINDS = [certKind, htmlPageKind, originPolicyKind, serviceLineKind, wafRuleKind];
 
 /** A request id from a proxy is kept when it looks like one; otherwise we make our own. */
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;

@@ -40,6 +40,11 @@ export async function setReferences(
     .execute();
 }
 
+/** Forgets what a deleted item used (its row is gone in the same transaction). */
+export async function clearReferences(trx: Transaction<Database>, entity: string, id: string): Promise<void> {
+  await trx.deleteFrom('entity_refs').where('from_entity', '=', entity).where('from_id', '=', id).execute();
+}
+
 /** The names of whatever uses each of the given items, sorted; items nobody uses are absent. */
 export async function usersOf(db: Db, entity: DeployEntity, ids: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { AppError } from '../lib/app-error.js';
 
 /** The tables of deployed kinds; each has the columns of `ItemRow`. */
-export type KindTable = 'certs' | 'html_pages' | 'origin_policies' | 'service_lines';
+export type KindTable = 'certs' | 'html_pages' | 'origin_policies' | 'service_lines' | 'waf_rules';
 
 /** What every deployed kind's row has, whatever else it keeps. */
 export interface ItemRow {
@@ -68,6 +68,8 @@ export interface DeployedKind<Row extends ItemRow = ItemRow, Checked = unknown> 
   quota?: {
     limit: CountedLimit;
     count(db: Kysely<Database> | Transaction<Database>, groupName: string): Promise<number>;
+    /** The answer when the limit is reached; WAF rules say so in their own words (spec §8). */
+    error?: 'QUOTA_EXCEEDED' | 'NO_RULES_AVAILABLE';
   };
   publisher: Publisher;
   /** What the audit log keeps of a row (never secrets, never bulky content). */

@@ -9,6 +9,7 @@ import type {
   RidPosition,
   TaskOperation,
   TaskState,
+  WafActionCode,
 } from '@parapet/shared';
 
 /**
@@ -215,6 +216,15 @@ export interface ServiceLinesTable {
   version: Generated<number>;
 }
 
+export interface WafRulesTable extends DeployedItemColumns {
+  rule_name: string;
+  description: string;
+  /** The action's two-digit code, a column of its own for the list's filter. */
+  waf_action: WafActionCode;
+  /** JSON of WafRuleSettings without the description and the action. */
+  settings: string;
+}
+
 /** A domain of a line; the key keeps a domain on one line across every group. */
 export interface LineDomainsTable {
   domain: string;
@@ -242,6 +252,7 @@ export interface Database {
   origin_health: OriginHealthTable;
   service_lines: ServiceLinesTable;
   line_domains: LineDomainsTable;
+  waf_rules: WafRulesTable;
 }
 
 /**
@@ -259,7 +270,8 @@ export const GROUP_SCOPED_TABLES: ReadonlyArray<{
     | 'entity_refs'
     | 'origin_health'
     | 'service_lines'
-    | 'line_domains';
+    | 'line_domains'
+    | 'waf_rules';
   column: 'group_name';
 }> = [
   { table: 'group_members', column: 'group_name' },
@@ -272,4 +284,5 @@ export const GROUP_SCOPED_TABLES: ReadonlyArray<{
   { table: 'origin_health', column: 'group_name' },
   { table: 'service_lines', column: 'group_name' },
   { table: 'line_domains', column: 'group_name' },
+  { table: 'waf_rules', column: 'group_name' },
 ];

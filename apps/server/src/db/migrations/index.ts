@@ -7,6 +7,7 @@ import { originPolicies } from './0005-origin-policies.js';
 import { deployAndPages } from './0006-deploy-and-pages.js';
 import { serviceLines } from './0007-service-lines.js';
 import { groupIds } from './0008-group-ids.js';
+import { wafRules } from './0009-waf-rules.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-deploy-and-pages': deployAndPages,
   '0007-service-lines': serviceLines,
   '0008-group-ids': groupIds,
+  '0009-waf-rules': wafRules,
 };
