@@ -465,8 +465,11 @@ export const checkCnameAnswerSchema = z
   .meta({ id: 'CheckCnameAnswer' });
 export type CheckCnameAnswer = z.infer<typeof checkCnameAnswerSchema>;
 
-/** `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address, an IP). */
-export const IP_VALIDATE_TOPICS = ['origin', 'ip'] as const;
+/**
+ * `POST /validate/ipvalidate` (spec §7): is `val` acceptable as a `topic` (an origin address,
+ * an IP, or a firewall rule's network: an IPv4 or IPv6 address or CIDR).
+ */
+export const IP_VALIDATE_TOPICS = ['origin', 'ip', 'network'] as const;
 export const ipValidateSchema = z
   .object({ topic: z.enum(IP_VALIDATE_TOPICS), val: text().max(300) })
   .meta({ id: 'IpValidate' });
@@ -479,8 +482,11 @@ export const ipValidateAnswerSchema = z
   .meta({ id: 'IpValidateAnswer' });
 export type IpValidateAnswer = z.infer<typeof ipValidateAnswerSchema>;
 
-/** `GET /validate/documentexist` (spec §7): is a line name (in the group) or a domain (anywhere) taken. */
-export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername'] as const;
+/**
+ * `GET /validate/documentexist` (spec §7): is a line name or a firewall rule name (in the
+ * group) or a domain (anywhere) taken.
+ */
+export const DOCUMENT_EXIST_TOPICS = ['appProfileName', 'servername', 'wafRuleName'] as const;
 export const documentExistQuerySchema = z.object({
   topic: z.enum(DOCUMENT_EXIST_TOPICS),
   fieldVal: text().trim().min(1).max(300),

@@ -13,6 +13,7 @@ import { findGroup } from '../groups/groups.repository.js';
 import { findPageByName } from '../html-pages/html-pages.repository.js';
 import { ensureDefaultPage } from '../html-pages/html-pages.service.js';
 import { findPolicyIdsByName } from '../origin-policies/origin-policies.repository.js';
+import { findWafRulesByName } from '../waf-rules/waf-rules.repository.js';
 import { domainOwners } from './service-lines.repository.js';
 
 export interface ResolvedLine {
@@ -30,8 +31,9 @@ export interface ResolvedLine {
  * The checks a line needs the store for, all made so that every problem is reported at once:
  * the customer package is one of the group plan's, the certificate, error page and origin
  * policies it names exist in its group, its domains belong to no other line, their number
- * is within the plan's and the line's own cap, and its own origins (when it uses them rather
- * than policies) are public addresses unless ALLOW_PRIVATE_ORIGINS is set.
+ * is within the plan's and the line's own cap, its own origins (when it uses them rather
+ * than policies) are public addresses unless ALLOW_PRIVATE_ORIGINS is set, and the firewall
+ * rules it lists are rules of its group, each listed once.
  */
 export async function resolveLine(
   db: Kysely<Database>,
@@ -91,5 +93,15 @@ export async function resolveLine(
       else fields[`usedOriginPolicies.${i}.originPolicyName`] = 'not_found';
     });
   }
+
+  // The line's rules, in order: each a rule of the group, named once.
+  const ruleNames = settings.usedWafRules.map((rule) => rule.value);
+  const rules = await findWafRulesByName(db, groupName, ruleNames);
+  settings.usedWafRules.forEach((rule, i) => {
+    const found = rules.get(rule.value);
+    if (!found) fields[`usedWafRules.${i}.value`] = 'not_found';
+    else if (ruleNames.indexOf(rule.value) !== i) fields[`usedWafRules.${i}.value`] = 'duplicate_entry';
+    else targets.push({ entity: 'waf-rule', id: found.id });
+  });
   return { targets, fields, fieldParams, uncovered };
 }

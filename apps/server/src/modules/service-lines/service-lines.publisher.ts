@@ -11,6 +11,7 @@ import { findItemIdByName } from '../../core/items.repository.js';
 import { setReferences } from '../../core/references.repository.js';
 import type { Publisher } from '../../core/registry.js';
 import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { findWafRulesByName } from '../waf-rules/waf-rules.repository.js';
 import { deleteLineRow, findLineRow } from './service-lines.repository.js';
 
 const file = (edgeDir: string, id: string) => path.join(edgeDir, 'service-lines', `${id}.json`);
@@ -65,6 +66,17 @@ export async function renderLineConfig(
         byRegion[region] = policyId ? `origin-policies/${policyId}.json` : null;
     }
   }
+  // In the line's order; each rule's own edge file is `waf-rules/<id>.json`.
+  const rulesByName = await findWafRulesByName(
+    db,
+    group,
+    s.usedWafRules.map((rule) => rule.value),
+  );
+  const wafRules = s.usedWafRules.map((rule) => ({
+    id: rulesByName.get(rule.value)?.id ?? null,
+    name: rule.value,
+    isEnabled: rule.isEnabled,
+  }));
   return {
     id: row.id,
     group,
@@ -102,7 +114,7 @@ export async function renderLineConfig(
     proxyBufferSizeKb: s.proxyBufferSize,
     maxUploadSizeMb: s.maxUploadSize,
     errorPage: pageId ? `html-pages/${pageId}.html` : null,
-    wafRules: s.usedWafRules,
+    wafRules,
     cache: {
       ignoreArgs: s.proxyCacheIgnoreArgs,
       followOrigin: { paths: lines(s.cusFollowCachePath), files: lines(s.cusFollowCacheFile) },

@@ -6,9 +6,11 @@ import {
   errorBodySchema,
   ipValidateAnswerSchema,
   ipValidateSchema,
+  checkNetwork,
   isIP,
   isOriginAddress,
 } from '@parapet/shared';
+import { findWafRuleByName } from '../waf-rules/waf-rules.repository.js';
 import { domainOwners, findLineByName } from './service-lines.repository.js';
 
 const tags = ['service lines'];
@@ -33,6 +35,8 @@ export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { topic, val } = request.body;
       const value = val.trim();
+      // The same check as a rule's IP lists: one address or CIDR, IPv4 or IPv6.
+      if (topic === 'network') return { success: checkNetwork(value) === null };
       if (topic !== 'origin') return { success: isIP(value) !== 0 };
       if (!isOriginAddress(value)) return { success: false, code: 'invalid_origin_address' as const };
       // The same rule as a save: a private address would only be refused there.
@@ -47,13 +51,17 @@ export const validateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Is a line name taken in the group, or a domain taken by any line',
+        summary: 'Is a line or firewall rule name taken in the group, or a domain taken by any line',
         querystring: documentExistQuerySchema,
         response: { 200: documentExistAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const { topic, fieldVal, groupName } = request.query;
+      if (topic === 'wafRuleName') {
+        await app.assertGroupAccess(request, groupName, { permission: 'firewallRules', access: 'read' });
+        return { exist: (await findWafRuleByName(app.store.db, groupName, fieldVal)) !== undefined };
+      }
       await app.assertGroupAccess(request, groupName, { permission: 'serviceLines', access: 'read' });
       if (topic === 'appProfileName')
         return { exist: (await findLineByName(app.store.db, groupName, fieldVal)) !== undefined };

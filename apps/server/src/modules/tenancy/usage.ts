@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * How much of each counted limit a group uses: each deployed kind with a quota counts its
- * own (see core/registry.ts); a limit no kind counts yet (WAF rules) counts zero.
+ * own (see core/registry.ts), firewall rules included; a limit no kind counts would be zero.
  */
 export async function groupUsage(db: Kysely<Database>, groupName: string): Promise<Record<CountedLimit, number>> {
   const counters = new Map(
