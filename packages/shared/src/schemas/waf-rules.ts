@@ -38,6 +38,8 @@ export const WAF_PRE_SSL_DENY_THRESHOLD_MAX = 100_000;
 export const WAF_DENY_THEN_BUCKET_RATE_DEFAULT = '1/1';
 /** How many rules one import may carry (the largest plan's quota). */
 export const WAF_IMPORT_MAX_RULES = 2000;
+/** The largest import body: that many rules outgrow the API's usual JSON limit. */
+export const WAF_IMPORT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The `format` an export file carries, and its version. */
 export const WAF_EXPORT_FORMAT = 'parapet.waf-rules';
 export const WAF_EXPORT_VERSION = 1;
