@@ -77,17 +77,31 @@ export function networkKey(network: Network): string {
 }
 
 /**
- * Whether an address lies in a network. An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is
- * compared as the IPv4 address it stands for, as the edge sees a dual-stack client.
+ * A client's address as rules judge it: an IPv4 address written as IPv6 (`::ffff:10.0.0.1`)
+ * counts as the IPv4 address it stands for, and only as that, as nginx's geo lookup treats a
+ * dual-stack client. Null when the text is not an address.
  */
+export function clientAddress(value: string): { version: 4 | 6; bytes: Uint8Array } | null {
+  const parsed = addressBytes(value.trim());
+  if (parsed?.version === 6 && isMappedV4(parsed.bytes)) return { version: 4, bytes: parsed.bytes.slice(12) };
+  return parsed;
+}
+
+/** Whether a parsed client address lies in a network (no allocation: the evaluator calls it per request). */
+export function networkHolds(network: Network, address: { version: 4 | 6; bytes: Uint8Array }): boolean {
+  if (address.version !== network.version) return false;
+  const whole = network.prefix >> 3;
+  for (let i = 0; i < whole; i++) if (address.bytes[i] !== network.bytes[i]) return false;
+  const bits = network.prefix & 7;
+  if (bits === 0) return true;
+  const mask = (0xff << (8 - bits)) & 0xff;
+  return ((address.bytes[whole] ?? 0) & mask) === network.bytes[whole];
+}
+
+/** Whether an address (as `clientAddress` reads it) lies in a network. */
 export function networkContains(network: Network, address: string): boolean {
-  let parsed = addressBytes(address);
-  if (!parsed) return false;
-  if (parsed.version === 6 && network.version === 4 && isMappedV4(parsed.bytes))
-    parsed = { version: 4, bytes: parsed.bytes.slice(12) };
-  if (parsed.version !== network.version) return false;
-  const candidate = masked(parsed.bytes, network.prefix);
-  return candidate.every((b, i) => b === network.bytes[i]);
+  const parsed = clientAddress(address);
+  return parsed !== null && networkHolds(network, parsed);
 }
 
 function isMappedV4(bytes: Uint8Array): boolean {
