@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERT_API, HTML_PAGE_API, ORIGIN_POLICY_API, SERVICE_LINE_API, TASK_API, USER_API } from '@parapet/shared';
+import {
+  CERT_API,
+  HTML_PAGE_API,
+  ORIGIN_POLICY_API,
+  SERVICE_LINE_API,
+  TASK_API,
+  USER_API,
+  WAF_RULE_API,
+} from '@parapet/shared';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
 describe('the OpenAPI document', () => {
@@ -37,6 +45,8 @@ describe('the OpenAPI document', () => {
       ...Object.values(ORIGIN_POLICY_API),
       ...Object.values(HTML_PAGE_API),
       ...Object.values(TASK_API),
+      WAF_RULE_API.rules,
+      WAF_RULE_API.rule,
     ]) {
       expect(Object.keys(doc.paths), path).toContain(asOpenApi(path));
     }

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERT_API, GROUP_API, HTML_PAGE_API, ORIGIN_POLICY_API, SERVICE_LINE_API, fullAccess } from '@parapet/shared';
+import {
+  CERT_API,
+  GROUP_API,
+  HTML_PAGE_API,
+  ORIGIN_POLICY_API,
+  SERVICE_LINE_API,
+  WAF_EXPORT_FORMAT,
+  WAF_EXPORT_VERSION,
+  WAF_RULE_API,
+  fullAccess,
+} from '@parapet/shared';
 import { makeTestCerts } from '../helpers/certificates.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
@@ -40,6 +50,8 @@ const B_VALUES: Record<string, string> = {
   topic: 'appProfileName',
   fieldVal: 'beta.line',
   timestamp: '1',
+  deepSearch: 'true',
+  wafAction: '01',
 };
 /** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
 const B_IDS: Record<string, string> = {};
@@ -86,6 +98,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       'origin_health',
       'service_lines',
       'line_domains',
+      'waf_rules',
     ] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
@@ -123,12 +136,21 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       content: '<p>beta</p>',
     });
     B_IDS['/api/html-pages'] = page.json().id;
+    const rule = await admin.post(WAF_RULE_API.rules, {
+      groupName: 'beta',
+      ruleName: 'beta_rule',
+      wafAction: '01',
+      wafIp: ['10.9.9.0/24'],
+    });
+    expect(rule.statusCode).toBe(201);
+    B_IDS['/api/waf-rules'] = rule.json().id;
     await admin.post(SERVICE_LINE_API.create, {
       groupName: 'beta',
       appProfileName: 'beta.line',
       customerPackage: 'standard',
       servername: ['shop.example.com'],
       origins: [{ address: '10.9.9.9' }],
+      usedWafRules: [{ value: 'beta_rule' }],
     });
     const line = await t.store.db
       .selectFrom('service_lines')
@@ -155,6 +177,11 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       origins: [{ address: '10.1.1.1' }],
       htmlPageName: 'stolen',
       content: '<p>stolen</p>',
+      // A rule of B's, by name and as a whole file, for the firewall calls.
+      ruleName: 'stolen_rule',
+      rules: [{ value: 'beta_rule' }],
+      file: { format: WAF_EXPORT_FORMAT, version: WAF_EXPORT_VERSION, rules: [{ ruleName: 'stolen_rule' }] },
+      request: { clientIp: '10.9.9.9' },
     });
     // Everything B made is deployed before the walk, so the worker changes nothing during it.
     await t.app.deploy.drain();
