@@ -7,6 +7,8 @@ const V4 = new RegExp(`^${V4_PART}(\\.${V4_PART}){3}$`);
 
 function isIPv6(value: string): boolean {
   if (!/^[0-9a-f:.]+$/i.test(value) || value.split('::').length > 2) return false;
+  // A lone colon may not open or close the address, and three in a row are no group at all.
+  if (value.includes(':::') || /^:[^:]/.test(value) || /[^:]:$/.test(value)) return false;
   let groups = value.split(':');
   // An embedded IPv4 address takes the place of the last two groups.
   const last = groups.at(-1) ?? '';
