@@ -39,6 +39,7 @@ import { healthChecksPlugin } from './modules/origin-health/health.plugin.js';
 import { serviceLineRoutes } from './modules/service-lines/service-lines.routes.js';
 import { validateRoutes } from './modules/service-lines/validate.routes.js';
 import { wafRuleRoutes } from './modules/waf-rules/waf-rules.routes.js';
+import { wafRuleToolRoutes } from './modules/waf-rules/waf-rules.tools.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
@@ -157,6 +158,7 @@ export async function buildApp({ config, store, logger, mailer, resolveHost }: B
       await api.register(serviceLineRoutes);
       await api.register(validateRoutes);
       await api.register(wafRuleRoutes);
+      await api.register(wafRuleToolRoutes);
     },
     { prefix: API_PREFIX },
   );

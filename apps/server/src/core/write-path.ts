@@ -293,6 +293,7 @@ export async function writeItems<Row extends ItemRow, C>(
           // count is taken as if all but the last new row were already there.
           count: async (trx) => (await quota.count(trx, groupName)) + creates.length - 1,
           create: write,
+          ...(quota.error ? { error: quota.error } : {}),
         })
       : db.transaction().execute(write)
   ).catch(raced(kind));
