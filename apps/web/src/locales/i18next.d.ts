@@ -11,6 +11,8 @@ import type originPolicies from './en-US/originPolicies.json';
 import type plans from './en-US/plans.json';
 import type profile from './en-US/profile.json';
 import type serviceLines from './en-US/serviceLines.json';
+import type wafRules from './en-US/wafRules.json';
+import type wafTester from './en-US/wafTester.json';
 
 // Typed keys: t('nav:menu.certs') is checked at compile time against the English files, and
 // the locale test checks the other languages have the same keys.
@@ -31,6 +33,8 @@ declare module 'i18next' {
       plans: typeof plans;
       profile: typeof profile;
       serviceLines: typeof serviceLines;
+      wafRules: typeof wafRules;
+      wafTester: typeof wafTester;
     };
   }
 }
