@@ -8,12 +8,17 @@ export type ColumnTable = keyof StoredData['userSelectedColumns'];
 
 /**
  * The visible columns of a table, kept in the stored data `userSelectedColumns.<table>` so the
- * choice survives a reload. Unknown stored keys are dropped; nothing stored means `all`.
+ * choice survives a reload. Unknown stored keys are dropped; nothing stored means `defaults`
+ * (every column unless the table shows fewer at first).
  */
-export function useSelectedColumns(table: ColumnTable, all: readonly string[]): [string[], (keys: string[]) => void] {
+export function useSelectedColumns(
+  table: ColumnTable,
+  all: readonly string[],
+  defaults: readonly string[] = all,
+): [string[], (keys: string[]) => void] {
   const [selected, setSelected] = useState<string[]>(() => {
     const stored = readStored('userSelectedColumns')?.[table];
-    return Array.isArray(stored) ? all.filter((k) => stored.includes(k)) : [...all];
+    return all.filter((k) => (Array.isArray(stored) ? stored : defaults).includes(k));
   });
   const choose = useCallback(
     (keys: string[]) => {
@@ -63,13 +68,14 @@ export function ColumnSelector({ options, value, onChange }: ColumnSelectorProps
 
 /**
  * useSelectedColumns with the selector's options, each titled by `label`: spread it into
- * <ColumnSelector>; its `value` is the columns the table shows.
+ * <ColumnSelector>; its `value` is the columns the table shows (`defaults` until one chooses).
  */
 export function useColumnSelector<K extends string>(
   table: ColumnTable,
   all: readonly K[],
   label: (key: K) => string,
+  defaults?: readonly K[],
 ): ColumnSelectorProps {
-  const [value, onChange] = useSelectedColumns(table, all);
+  const [value, onChange] = useSelectedColumns(table, all, defaults);
   return { options: all.map((key) => ({ key, label: label(key) })), value, onChange };
 }

@@ -41,7 +41,11 @@ const GLOSSARY: Glossary = {
     'zh-TW': { term: 'HTML 頁面', variants: ['HTML 網頁', /HTML(?:頁面|網頁)/, '網頁'] },
   },
   firewallRule: {
-    'en-US': { term: 'firewall rule', variants: ['WAF rule', 'firewall policy'] },
+    // Spec §8's "WAF Rules is being deployed. Please try again." is quoted as the spec words it.
+    'en-US': {
+      term: 'firewall rule',
+      variants: [/WAF rule(?!s is being deployed\. Please try again\.$)/i, 'firewall policy'],
+    },
     'zh-CN': { term: '防火墙规则', variants: ['WAF 规则', '防火墙策略', '防火墙政策'] },
     'zh-TW': { term: '防火牆規則', variants: ['WAF 規則', '防火牆策略', '防火牆政策', '防火墙'] },
   },

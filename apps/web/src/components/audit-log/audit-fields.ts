@@ -53,6 +53,7 @@ export const ENTITY_LABELS: Record<string, EntityLabels> = {
     keys: { htmlPageName: 'htmlPages:fields.name', fileName: 'htmlPages:fields.file' },
     prefixes: ['htmlPages:fields.', 'display:fields.'],
   },
+  'waf-rule': { keys: {}, prefixes: ['wafRules:fields.', 'display:fields.'] },
   group: { keys: {}, prefixes: ['admin:groups.', 'display:fields.'] },
   user: { keys: {}, prefixes: ['admin:users.', 'profile:info.', 'display:fields.'] },
   member: { keys: {}, prefixes: ['display:fields.'] },
@@ -67,6 +68,7 @@ export const ENUM_VALUES: Record<string, string> = {
   ridColor: 'htmlPages:ridColor.',
   plan: 'plans:names.',
   setCustomHostHeader: 'serviceLines:values.',
+  wafAction: 'plans:wafActions.',
 };
 
 /** Fields holding a moment (epoch ms or ISO text). */

@@ -6,6 +6,7 @@ import {
   serviceLineSettingsSchema,
   usedOriginPolicySchema,
   usedWafRuleSchema,
+  wafRuleSettingsSchema,
 } from '@parapet/shared';
 import { describe, expect, it } from 'vitest';
 import { valueFormat } from '@/lib/format-values';
@@ -41,6 +42,7 @@ const AUDITED: Record<string, string[]> = {
   ],
   cert: ['keypairname', 'commonName', 'validityEnd', 'pemFileName'],
   'html-page': ['htmlPageName', 'fileName', 'ridPosition', 'ridColor', 'contentBytes'],
+  'waf-rule': ['ruleName', ...Object.keys(wafRuleSettingsSchema.shape)],
   group: ['name', 'plan'],
   user: [
     'username',

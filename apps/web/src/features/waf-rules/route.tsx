@@ -1,14 +1,4 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { WafRulesPage } from './components/waf-rules-page';
 
-/** /firewall_rules: WAF rules of the selected group. */
-export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.firewallRules')}</PageTitle>
-      <Empty />
-    </>
-  );
-}
+/** /firewall_rules: the selected group's firewall rules (spec §2 Firewall Rules: create, list, log). */
+export const Component = WafRulesPage;
