@@ -45,8 +45,7 @@ describe('the OpenAPI document', () => {
       ...Object.values(ORIGIN_POLICY_API),
       ...Object.values(HTML_PAGE_API),
       ...Object.values(TASK_API),
-      WAF_RULE_API.rules,
-      WAF_RULE_API.rule,
+      ...Object.values(WAF_RULE_API),
     ]) {
       expect(Object.keys(doc.paths), path).toContain(asOpenApi(path));
     }
