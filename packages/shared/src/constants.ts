@@ -45,6 +45,9 @@ export const CACHE_HOTTIME_DEFAULT = 1;
 /** HTTP/1.0 requests are refused unless a line opts in. */
 export const ACCEPT_HTTP_V1_DEFAULT = false;
 
+/** Rows a line's Firewall Rules card shows until "Show More" is pressed (GLOSSARY §1.4). */
+export const LINE_RULES_SHOWN = 10;
+
 /** Dashboard charts. */
 export const CHART_TERM_SIZE = 10;
 export const DATE_RANGE_DEFAULT_INDEX = 4;

@@ -50,6 +50,21 @@ describe('service lines list', () => {
     expect(screen.getByTestId('service-line-create')).toBeTruthy();
   });
 
+  it('shows how many of each line’s firewall rules are switched on', async () => {
+    const usedWafRules = [
+      { value: 'a', isEnabled: true },
+      { value: 'b', isEnabled: false },
+      { value: 'c', isEnabled: true },
+    ];
+    list({
+      'GET /api/service-lines': () =>
+        json(200, { items: [line('shop.example', { usedWafRules }), LINES[1]], total: 2 }),
+    });
+    await openList();
+    expect(screen.getByTestId('service-line-waf-rules-shop.example').textContent).toBe('2 enabled');
+    expect(screen.getByTestId('service-line-waf-rules-blog.example').textContent).toBe('0 enabled');
+  });
+
   it('searches by line or domain from page 1 and asks for the chosen page', async () => {
     const { sent } = list();
     await openList();

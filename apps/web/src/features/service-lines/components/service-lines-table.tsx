@@ -67,6 +67,18 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
         ),
       },
       {
+        // GLOSSARY §1.4: a line shows how many of its firewall rules are switched on.
+        key: 'wafRules',
+        title: t('fields.usedWafRules'),
+        render: (_, l) => (
+          <Tooltip title={t('firewall.enabledHint', { total: l.usedWafRules.length })}>
+            <Typography.Text data-testid={`service-line-waf-rules-${l.appProfileName}`}>
+              {t('firewall.enabledCount', { count: l.usedWafRules.filter((rule) => rule.isEnabled).length })}
+            </Typography.Text>
+          </Tooltip>
+        ),
+      },
+      {
         key: 'cnameto',
         title: t('fields.cnameto'),
         render: (_, l) => (

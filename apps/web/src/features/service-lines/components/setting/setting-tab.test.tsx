@@ -282,12 +282,12 @@ describe('editing a tab', () => {
     );
   });
 
-  it('offers no edit on Firewall Rules', async () => {
+  it('edits Firewall Rules like the other tabs (its own tests: tabs/firewall-tab.test.tsx)', async () => {
     renderLine('groupName=acme&tab=firewall');
     await screen.findByTestId('tab-read-firewall');
     await openLine();
-    expect(screen.queryByTestId('tab-edit-firewall')).toBeNull();
-    fireEvent.click(screen.getByTestId('service-tab-cache'));
-    expect(await screen.findByTestId('tab-edit-cache')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('tab-edit-firewall'));
+    expect(await screen.findByTestId('tab-save-firewall')).toBeTruthy();
+    expect(screen.getByTestId('tab-cancel-firewall')).toBeTruthy();
   });
 });
