@@ -56,6 +56,13 @@ export const openList = () => screen.findByTestId('waf-rule-row-block_bad', {}, 
 export const headers = () =>
   [...within(screen.getByTestId('waf-rules-table')).getAllByRole('columnheader')].map((h) => h.textContent);
 
+/** The messages under a form field, by the field's test id (on the input or around the item). */
+export const errorsOf = (name: string) => {
+  const field = screen.getByTestId(`waf-rule-${name}`);
+  const item = field.closest('.ant-form-item') ?? field.querySelector('.ant-form-item');
+  return [...(item?.querySelectorAll('.ant-form-item-explain-error') ?? [])].map((e) => e.textContent);
+};
+
 export const openCreate = async () => {
   click('waf-rule-create');
   await screen.findByTestId('waf-rule-ruleName');

@@ -42,6 +42,8 @@ export function EssentialFields({ creating, rules, nameRules, plan }: EssentialF
       </Form.Item>
       <Form.Item name="wafAction" label={t('wafRules:fields.wafAction')} rules={rules('wafAction')}>
         <Select
+          // Every action in the list at once: fourteen rows, some disabled, read as a whole.
+          virtual={false}
           data-testid="waf-rule-wafAction"
           options={WAF_ACTION_CODES.map((code) => ({
             value: code,

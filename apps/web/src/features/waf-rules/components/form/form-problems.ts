@@ -67,8 +67,8 @@ export function ruleFormProblems(values: RuleFormValues, plan: RulePlan | undefi
         (at, key) => (typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined),
         input,
       );
-      // An empty field is "required" whatever rule it broke; refinements carry their code as the message.
-      const code = isEmpty(value) ? 'required' : issue.code === 'custom' ? issue.message : issue.code;
+      // Refinements carry their code as the message; an empty field is "required" whatever else it broke.
+      const code = issue.code === 'custom' ? issue.message : isEmpty(value) ? 'required' : issue.code;
       problems.push(problemAt(issue.path, toFieldErrorCode(code), values));
     }
   if (values.countryOn && input.wafCountry.length === 0) problems.push({ field: 'wafCountry', code: 'required' });
