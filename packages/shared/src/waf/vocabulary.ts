@@ -6,7 +6,11 @@ import { PLAN_NAMES, PLANS, WAF_ACTIONS, type PlanName, type WafActionCode } fro
  * of the fields that pick from a list.
  */
 
-export const WAF_ACTION_CODES = Object.keys(WAF_ACTIONS) as [WafActionCode, ...WafActionCode[]];
+// Sorted: Object.keys lists integer-like keys ('10'…'14') before '00'…'09', and pickers list these in order.
+export const WAF_ACTION_CODES = (Object.keys(WAF_ACTIONS) as WafActionCode[]).sort() as [
+  WafActionCode,
+  ...WafActionCode[],
+];
 export const WAF_ACTION_DEFAULT: WafActionCode = '00';
 
 /** OWASP categories the edge's CRS can flag (ARCHITECTURE §6). */
