@@ -62,7 +62,8 @@ export interface PlanSpec {
   packages: readonly string[];
 }
 
-const ALL_ACTIONS = Object.keys(WAF_ACTIONS) as WafActionCode[];
+// Sorted: Object.keys lists integer-like keys (10-14) before the others (00-09).
+const ALL_ACTIONS = (Object.keys(WAF_ACTIONS) as WafActionCode[]).sort();
 
 export const PLANS: Record<PlanName, PlanSpec> = {
   basic: {

@@ -1,6 +1,7 @@
 import { ALL_GROUPS, can, type Permission } from '@parapet/shared';
 import { Alert, Input, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ItemPageQuery } from '@/lib/item-page-query';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { ColumnSelector, type ColumnSelectorProps } from './column-selector';
@@ -34,7 +35,9 @@ export function useItemList<F extends ItemFilters>(permission: Permission): Item
   const canWrite =
     user !== undefined && groupName !== undefined && can(user, groupName, { permission, access: 'write' });
 
-  const [search, setSearch] = useState('');
+  // A link may open the list already searching (`?search=name`: a line's rule links).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [filters, setFilters] = useState<Partial<F>>({});
   const toFirstPage = () => setPaging((p) => ({ ...p, page: 1 }));
@@ -59,7 +62,7 @@ export function useItemList<F extends ItemFilters>(permission: Permission): Item
 }
 
 interface ItemListToolbarProps<F extends ItemFilters> {
-  list: Pick<ItemList<F>, 'filters' | 'setFilters' | 'setSearch'>;
+  list: Pick<ItemList<F>, 'filters' | 'setFilters' | 'setSearch' | 'search'>;
   /** The search box: its placeholder, its aria-label if it has one, its test id. */
   search: { placeholder: string; ariaLabel?: string; testId: string };
   /** The feature's own filters, after the common ones; they report through list.setFilters. */
@@ -85,6 +88,7 @@ export function ItemListToolbar<F extends ItemFilters>({
           placeholder={search.placeholder}
           aria-label={search.ariaLabel}
           style={{ width: 320 }}
+          defaultValue={list.search}
           onSearch={list.setSearch}
           data-testid={search.testId}
         />

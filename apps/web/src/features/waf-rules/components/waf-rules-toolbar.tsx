@@ -12,7 +12,7 @@ import type { WafRuleFilters } from '../api/list-waf-rules';
 export type RuleListFilters = Omit<WafRuleFilters, 'deepSearch'>;
 
 interface WafRulesToolbarProps {
-  list: Pick<ItemList<RuleListFilters>, 'filters' | 'setFilters' | 'setSearch'>;
+  list: Pick<ItemList<RuleListFilters>, 'filters' | 'setFilters' | 'setSearch' | 'search'>;
   deepSearch: boolean;
   onDeepSearch: (on: boolean) => void;
   columns: ColumnSelectorProps;
@@ -39,6 +39,7 @@ export function WafRulesToolbar({ list, deepSearch, onDeepSearch, columns }: Waf
           placeholder={t('wafRules:search')}
           aria-label={t('wafRules:search')}
           style={{ width: 320 }}
+          defaultValue={list.search}
           onSearch={list.setSearch}
           data-testid="waf-rules-search"
         />
