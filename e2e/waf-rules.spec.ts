@@ -4,8 +4,8 @@ import { signIn } from './fixtures/sign-in';
 // Firewall rules in the browser against the real server: write a deny rule for a network in
 // the rules screen, put it first on a line in the line's Firewall Rules tab, watch the line
 // deploy, and try it in the rule tester with an address inside and outside the network, in
-// English and in Simplified Chinese.
-const GROUP = 'default';
+// English and in Simplified Chinese. Each test has a group of its own, so the lines other tests
+// make in the default group never fill its plan's quota.
 const CSRF = { 'x-requested-with': 'parapet' };
 const NETWORK = '203.0.113.0/24';
 const INSIDE = '203.0.113.7';
@@ -16,11 +16,15 @@ async function post(request: APIRequestContext, path: string, data: object) {
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** A line that already has one rule (an allow for /health), so the new rule has a place to move to. */
-async function lineWithOneRule(request: APIRequestContext, line: string, first: string) {
-  await post(request, '/api/waf-rules', { groupName: GROUP, ruleName: first, wafAction: '00', wafUri: ['^/health$'] });
+/**
+ * A new group with a line that already has one rule (an allow for /health), so the new rule has
+ * a place to move to.
+ */
+async function lineWithOneRule(request: APIRequestContext, group: string, line: string, first: string) {
+  await post(request, '/api/groups', { name: group });
+  await post(request, '/api/waf-rules', { groupName: group, ruleName: first, wafAction: '00', wafUri: ['^/health$'] });
   await post(request, '/api/table/rcm-app-profiles/update/create', {
-    groupName: GROUP,
+    groupName: group,
     appProfileName: line,
     customerPackage: 'standard',
     servername: [`${line.replace('.', '-')}.example.com`],
@@ -29,7 +33,7 @@ async function lineWithOneRule(request: APIRequestContext, line: string, first: 
   });
 }
 
-const lineTab = (line: string) => `/service/overview/${line}/${GROUP}?groupName=${GROUP}&tab=firewall`;
+const lineTab = (group: string, line: string) => `/service/overview/${line}/${group}?groupName=${group}&tab=firewall`;
 
 /** Opens the tester from the line's tab, asks about one client address and reads the answer. */
 async function tryAddress(page: Page, host: string, address: string) {
@@ -43,14 +47,15 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   page,
 }) => {
   test.setTimeout(90_000);
+  const group = 'e2e-waf';
   const line = 'e2e.waf';
   const rule = 'e2e_deny_range';
   const host = 'e2e-waf.example.com';
   await signIn(page);
-  await lineWithOneRule(page.request, line, 'e2e_allow_health');
+  await lineWithOneRule(page.request, group, line, 'e2e_allow_health');
 
   // The rule, written in the form: Deny (its page defaults to the built-in one) for one network.
-  await page.goto(`/firewall_rules?groupName=${GROUP}`);
+  await page.goto(`/firewall_rules?groupName=${group}`);
   await page.getByTestId('waf-rule-create').click();
   await page.getByTestId('waf-rule-ruleName').fill(rule);
   await page.getByTestId('waf-rule-wafAction').click();
@@ -61,7 +66,7 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('0');
 
   // On the line: added from the group's unused rules, moved first, saved, deployed.
-  await page.goto(lineTab(line));
+  await page.goto(lineTab(group, line));
   await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
   await page.getByTestId('tab-edit-firewall').click();
   await page.getByTestId('waf-rules-add').click();
@@ -93,7 +98,7 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   );
 
   // The rule list now counts the line as a user of the rule.
-  await page.goto(`/firewall_rules?groupName=${GROUP}`);
+  await page.goto(`/firewall_rules?groupName=${group}`);
   await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('1');
 });
 
@@ -102,16 +107,17 @@ test.describe('in Simplified Chinese', () => {
 
   test('the tester answers in Chinese for an address inside and outside the network', async ({ page }) => {
     test.setTimeout(90_000);
+    const group = 'e2e-waf-zh';
     const line = 'e2e.waf-zh';
     const rule = 'e2e_deny_range_zh';
     await page.goto('/login');
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('locale-zh-CN').click();
     await signIn(page);
-    await lineWithOneRule(page.request, line, 'e2e_allow_health_zh');
-    await post(page.request, '/api/waf-rules', { groupName: GROUP, ruleName: rule, wafAction: '01', wafIp: [NETWORK] });
+    await lineWithOneRule(page.request, group, line, 'e2e_allow_health_zh');
+    await post(page.request, '/api/waf-rules', { groupName: group, ruleName: rule, wafAction: '01', wafIp: [NETWORK] });
 
-    await page.goto(lineTab(line));
+    await page.goto(lineTab(group, line));
     await expect(page.getByTestId('service-status')).toHaveText('运行中', { timeout: 20_000 });
     await page.getByTestId('tab-edit-firewall').click();
     await page.getByTestId('waf-rules-add').click();
