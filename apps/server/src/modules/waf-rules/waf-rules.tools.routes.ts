@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   WAF_IMPORT_BODY_LIMIT_BYTES,
   WAF_RULE_API,
-  errorBodySchema,
   evaluateWafRulesSchema,
   importWafRulesAnswerSchema,
   importWafRulesSchema,
@@ -13,18 +12,13 @@ import {
   type AccessKind,
 } from '@parapet/shared';
 import { assertListedGroup } from '../../core/group-scope.js';
+import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { evaluateForGroup } from './evaluate.service.js';
 import { exportWafRules, importWafRules } from './import.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = itemRouteErrors;
 const tags = ['firewall rules'];
-const security = [{ session: [] }];
+const security = sessionSecurity;
 
 /** A file name that is safe in a header whatever the group is called. */
 const exportFileName = (groupName: string) => `waf-rules-${groupName.replace(/[^\w.-]/g, '_')}.json`;
