@@ -1,5 +1,5 @@
 import { updateGroupSchema, type Group, type PlanName } from '@parapet/shared';
-import { Alert, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-client';
@@ -7,6 +7,7 @@ import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useUpdateGroup } from '../api/update-group';
 import { PlanSelect } from './plan-select';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 interface Values {
   name: string;
@@ -58,15 +59,7 @@ export function EditGroupModal({ group, onClose }: { group: Group; onClose: () =
       okTestId="group-edit-submit"
       loading={update.isPending}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('errors:VERSION_CONFLICT')}
-          data-testid="group-edit-conflict"
-        />
-      ) : null}
+      <ConflictAlert show={conflict} testId="group-edit-conflict" />
       <Form<Values>
         form={form}
         layout="vertical"

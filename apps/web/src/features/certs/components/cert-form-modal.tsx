@@ -1,5 +1,5 @@
 import { createCertSchema, replaceCertSchema, type Cert } from '@parapet/shared';
-import { Alert, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
 import { FormModal } from '@/components/form-modal';
@@ -9,6 +9,7 @@ import { useToast } from '@/lib/toast';
 import { useCreateCert } from '../api/create-cert';
 import { useReplaceCert } from '../api/replace-cert';
 import { PemField } from './pem-field';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 interface Values {
   keypairname?: string;
@@ -89,15 +90,7 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
       loading={create.isPending || replace.isPending}
       width={640}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('errors:VERSION_CONFLICT')}
-          data-testid="cert-conflict"
-        />
-      ) : null}
+      <ConflictAlert show={conflict} testId="cert-conflict" />
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ groupName }}>
         {cert ? null : (
           <Form.Item

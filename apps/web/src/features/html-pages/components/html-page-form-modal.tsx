@@ -8,7 +8,7 @@ import {
   type RidColor,
   type RidPosition,
 } from '@parapet/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { isApiError, type ApiErrorCode } from '@/lib/api-client';
@@ -21,6 +21,7 @@ import { HtmlContentField } from './html-content-field';
 import { HtmlPreviewModal } from './html-preview-modal';
 import { RidFields } from './rid-fields';
 import { useHtmlBlobUrl } from './use-blob-url';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 interface Values {
   groupName: string;
@@ -149,15 +150,7 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
       loading={create.isPending || update.isPending}
       width={760}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('errors:VERSION_CONFLICT')}
-          data-testid="html-page-conflict"
-        />
-      ) : null}
+      <ConflictAlert show={conflict} testId="html-page-conflict" />
       <Form<Values>
         form={form}
         name="html-page"

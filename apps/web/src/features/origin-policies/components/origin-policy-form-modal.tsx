@@ -4,7 +4,7 @@ import {
   updateOriginPolicySchema,
   type OriginPolicy,
 } from '@parapet/shared';
-import { Alert, App, Divider, Form, Input, type ButtonProps } from 'antd';
+import { App, Divider, Form, Input, type ButtonProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -18,6 +18,7 @@ import { RegionField } from './region-field';
 import { useServerFieldErrors } from './server-field-errors';
 import { BalancingFields, HealthCheckFields } from './settings-fields';
 import { usePolicyRules } from './use-policy-rules';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 interface OriginPolicyFormModalProps {
   groupName: string;
@@ -93,15 +94,7 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
       loading={create.isPending || update.isPending}
       width={820}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={tc('errors:VERSION_CONFLICT')}
-          data-testid="origin-policy-conflict"
-        />
-      ) : null}
+      <ConflictAlert show={conflict} testId="origin-policy-conflict" />
       <Form<PolicyFormValues>
         form={form}
         layout="vertical"

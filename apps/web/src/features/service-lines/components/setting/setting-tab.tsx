@@ -1,18 +1,6 @@
 import { LockOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ServiceLine, ServiceLineSettings } from '@parapet/shared';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Space,
-  Tag,
-  Tooltip,
-  type ButtonProps,
-  type FormInstance,
-  type FormRule,
-} from 'antd';
+import { App, Button, Card, Form, Space, Tag, Tooltip, type ButtonProps, type FormInstance, type FormRule } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
@@ -26,6 +14,7 @@ import { lineBody, writableSpec, type TabFormSpec } from './line-form';
 import { useLineRules, useLineServerErrors, type LineRules } from './line-rules';
 import type { TabKey } from './tab-param';
 import { useTaskToast } from '../use-task-toast';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 export interface EditContext {
   form: FormInstance;
@@ -188,20 +177,12 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
       initialValues={initialValues}
       onFinish={() => void submit()}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={tc('errors:VERSION_CONFLICT')}
-          action={
-            <Button size="small" onClick={onReload} data-testid="service-conflict-reload">
-              {t('actions.reload')}
-            </Button>
-          }
-          data-testid="service-conflict"
-        />
-      ) : null}
+      <ConflictAlert
+        show={conflict}
+        testId="service-conflict"
+        onReload={onReload}
+        reloadTestId="service-conflict-reload"
+      />
       {fields({ form, rules: rules.field, listRules: rules.list, base, locked })}
       <Space>
         <Button onClick={onClose} data-testid={`tab-cancel-${tab}`}>

@@ -1,6 +1,6 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { type WafRule, type WafRuleInput } from '@parapet/shared';
-import { Alert, App, Button, Divider, Form, type ButtonProps, type FormRule } from 'antd';
+import { App, Button, Divider, Form, type ButtonProps, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -18,6 +18,7 @@ import { ConditionsNote } from './conditions-note';
 import { EssentialFields } from './essential-fields';
 import { DRAFT_RULE_NAME, initialFormValues, toRuleInput, type RuleFormValues } from './form-values';
 import { useRuleRules, useShowServerProblems } from './use-rule-problems';
+import { ConflictAlert } from '@/components/conflict-alert';
 
 /** Failures whose own message says more than "Create Failed" / "Update Failed". */
 const TOLD_BY_CODE = new Set<ApiErrorCode>([
@@ -136,22 +137,12 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload }: W
       loading={create.isPending || update.isPending}
       width={860}
     >
-      {conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('errors:VERSION_CONFLICT')}
-          action={
-            onReload ? (
-              <Button size="small" onClick={onReload} data-testid="waf-rule-conflict-reload">
-                {t('common:actions.reload')}
-              </Button>
-            ) : undefined
-          }
-          data-testid="waf-rule-conflict"
-        />
-      ) : null}
+      <ConflictAlert
+        show={conflict}
+        testId="waf-rule-conflict"
+        onReload={onReload}
+        reloadTestId="waf-rule-conflict-reload"
+      />
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button icon={<ExperimentOutlined />} onClick={() => void test()} data-testid="waf-rule-test">
           {t('wafRules:form.test')}
