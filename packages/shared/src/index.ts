@@ -10,6 +10,8 @@ export * from './schemas/account.js';
 export * from './schemas/certs.js';
 export * from './schemas/common.js';
 export * from './schemas/deploy.js';
+export * from './schemas/event-queries.js';
+export * from './schemas/event-records.js';
 export * from './schemas/html-pages.js';
 export * from './schemas/groups.js';
 export * from './schemas/origin-policies.js';

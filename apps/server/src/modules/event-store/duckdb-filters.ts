@@ -1,0 +1,76 @@
+import {
+  EVENT_DIMENSIONS,
+  eventFiltersSchema,
+  isNumericFilterField,
+  type EventDimension,
+  type EventFilter,
+  type EventFilterField,
+} from '@parapet/shared';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { EventQueryError, type EventRange } from './event-store.js';
+
+/**
+ * SQL pieces of the DuckDB store. Column names come only from the shared whitelists (checked
+ * again here at run time, since a caller may not have parsed its input); every value goes
+ * through `Params` as a bound parameter.
+ */
+
+export class Params {
+  readonly values: DuckDBValue[] = [];
+
+  /** Binds a value and answers its placeholder. */
+  add(value: DuckDBValue): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A field as text: what a group-by key and an is/is_not on a text field compare. */
+export function textExpression(field: EventFilterField): string {
+  if (field === 'status_class') return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
+  return `CAST("${field}" AS VARCHAR)`;
+}
+
+export function dimensionExpression(dimension: EventDimension): string {
+  if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
+    throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
+  }
+  return textExpression(dimension);
+}
+
+function filterCondition(filter: EventFilter, params: Params): string {
+  const numeric = isNumericFilterField(filter.field);
+  const column = numeric ? `"${filter.field}"` : textExpression(filter.field);
+  const value = (): string => params.add(numeric ? Number(filter.value) : String(filter.value));
+  switch (filter.op) {
+    case 'is':
+      return `${column} = ${value()}`;
+    case 'is_not':
+      // A row without the field is "not" any value.
+      return `${column} IS DISTINCT FROM ${value()}`;
+    case 'exists':
+      return numeric ? `${column} IS NOT NULL` : `(${column} IS NOT NULL AND ${column} <> '')`;
+    case 'not_exists':
+      return numeric ? `${column} IS NULL` : `(${column} IS NULL OR ${column} = '')`;
+    case 'gt':
+      return `${column} > ${value()}`;
+    case 'lt':
+      return `${column} < ${value()}`;
+  }
+}
+
+/** The WHERE clause of a range: the group, the time range and every filter (AND). */
+export function rangeWhere(range: EventRange, params: Params): string {
+  const parsed = eventFiltersSchema.safeParse(range.filters);
+  if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
+    throw new EventQueryError('invalid time range');
+  }
+  const conditions = [
+    `"group_name" = ${params.add(range.groupName)}`,
+    `"timestamp" >= ${params.add(BigInt(range.from))}`,
+    `"timestamp" < ${params.add(BigInt(range.to))}`,
+    ...parsed.data.map((filter) => filterCondition(filter, params)),
+  ];
+  return conditions.join(' AND ');
+}

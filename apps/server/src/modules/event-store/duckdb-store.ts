@@ -1,0 +1,190 @@
+import { DuckDBDataChunkWriter, DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { EVENT_METRICS, type EventMetric, type StoredEvent } from '@parapet/shared';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
+import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE } from './duckdb-schema.js';
+import {
+  EventQueryError,
+  type EventStore,
+  type InsertResult,
+  type SearchPage,
+  type SearchQuery,
+  type TimeSeriesPoint,
+  type TimeSeriesQuery,
+  type TopNEntry,
+  type TopNQuery,
+} from './event-store.js';
+
+/** The file name of the embedded store under DATA_DIR. */
+export const DUCKDB_EVENTS_FILE = 'events.duckdb';
+
+const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
+
+function metricExpression(metric: EventMetric): string {
+  if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
+  return metric === 'bytes' ? 'CAST(SUM("bytes_sent") AS DOUBLE)' : 'CAST(COUNT(*) AS DOUBLE)';
+}
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new EventQueryError(`invalid ${what}`);
+  return value;
+}
+
+/** A record as the row the appender writes, in EVENT_COLUMNS order. */
+function toRow(event: StoredEvent): DuckDBValue[] {
+  return EVENT_COLUMNS.map(([name]): DuckDBValue => {
+    const value = event[name];
+    if (value === null) return null;
+    if (name === 'timestamp' || name === 'bytes_sent') return BigInt(value as number);
+    if (name === 'req_headers') return JSON.stringify(value);
+    return value as string | number;
+  });
+}
+
+function fromRow(row: Record<string, unknown>): StoredEvent {
+  const event: Record<string, unknown> = {};
+  for (const [name] of EVENT_COLUMNS) {
+    const value = row[name];
+    event[name] = typeof value === 'bigint' ? Number(value) : value;
+  }
+  event.req_headers = JSON.parse(row.req_headers as string) as Record<string, string>;
+  return event as StoredEvent;
+}
+
+/**
+ * The embedded event store: one DuckDB file, one connection. Every call runs through one
+ * queue, because a DuckDB connection answers one statement at a time and an insert is three
+ * statements that must not interleave with another insert; DuckDB itself spreads each query
+ * over its threads.
+ */
+class DuckDbEventStore implements EventStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+  ) {}
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  insert(events: readonly StoredEvent[]): Promise<InsertResult> {
+    // The appender cannot skip a req_id already stored, so a batch goes to the staging table
+    // first and INSERT OR IGNORE moves it; repeats within the batch are dropped here.
+    const unique = new Map<string, StoredEvent>();
+    for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
+    if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
+    return this.exclusive(async () => {
+      try {
+        const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE, null, 'temp');
+        const writer = DuckDBDataChunkWriter.forAppender(appender);
+        for (const event of unique.values()) writer.appendRow(toRow(event));
+        writer.flush();
+        appender.closeSync();
+        const result = await this.connection.run(
+          `INSERT OR IGNORE INTO ${EVENTS_TABLE} (${COLUMN_LIST}) SELECT ${COLUMN_LIST} FROM temp.${EVENTS_STAGING_TABLE}`,
+        );
+        const inserted = result.rowsChanged;
+        return { inserted, duplicates: events.length - inserted };
+      } finally {
+        await this.connection.run(`DELETE FROM temp.${EVENTS_STAGING_TABLE}`);
+      }
+    });
+  }
+
+  timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
+    return this.exclusive(async () => {
+      const params = new Params();
+      const bucket = params.add(BigInt(positiveInteger(query.bucketMs, 'bucket')));
+      const key = query.groupBy ? dimensionExpression(query.groupBy) : 'NULL';
+      const sql = `SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metricExpression(query.metric)} AS value
+      FROM ${EVENTS_TABLE} WHERE ${rangeWhere(query, params)}
+      GROUP BY ALL ORDER BY bucket, key`;
+      const reader = await this.connection.runAndReadAll(sql, params.values);
+      return reader.getRowObjectsJS().map((row) => ({
+        bucket: Number(row.bucket),
+        key: row.key === null ? null : String(row.key),
+        value: Number(row.value),
+      }));
+    });
+  }
+
+  topN(query: TopNQuery): Promise<TopNEntry[]> {
+    return this.exclusive(async () => {
+      const params = new Params();
+      const key = dimensionExpression(query.dimension);
+      const where = rangeWhere(query, params);
+      const limit = params.add(BigInt(positiveInteger(query.n, 'n')));
+      // Ties broken by key so the same data always answers the same list.
+      const sql = `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
+      FROM ${EVENTS_TABLE} WHERE ${where}
+      GROUP BY ALL ORDER BY value DESC, key LIMIT ${limit}`;
+      const reader = await this.connection.runAndReadAll(sql, params.values);
+      return reader.getRowObjectsJS().map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
+    });
+  }
+
+  search(query: SearchQuery): Promise<SearchPage> {
+    return this.exclusive(async () => {
+      const params = new Params();
+      const limit = positiveInteger(query.limit, 'limit');
+      const conditions = [rangeWhere(query, params)];
+      if (query.reqId !== undefined) conditions.push(`"req_id" = ${params.add(query.reqId)}`);
+      if (query.text !== undefined && query.text !== '') {
+        const needle = params.add(query.text.toLowerCase());
+        conditions.push(
+          `(contains(lower("uri"), ${needle}) OR contains(lower("args"), ${needle}) OR contains(lower("req_headers"), ${needle}))`,
+        );
+      }
+      if (query.cursor !== undefined) {
+        const after = decodeCursor(query.cursor);
+        const timestamp = params.add(BigInt(after.timestamp));
+        conditions.push(
+          `("timestamp" < ${timestamp} OR ("timestamp" = ${timestamp} AND "req_id" < ${params.add(after.reqId)}))`,
+        );
+      }
+      // One row more than the page tells whether another page follows.
+      const sql = `SELECT ${COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${conditions.join(' AND ')}
+      ORDER BY "timestamp" DESC, "req_id" DESC LIMIT ${params.add(BigInt(limit + 1))}`;
+      const reader = await this.connection.runAndReadAll(sql, params.values);
+      const rows = reader.getRowObjectsJS().map((row) => fromRow(row));
+      const more = rows.length > limit;
+      const page = more ? rows.slice(0, limit) : rows;
+      const last = page.at(-1);
+      return {
+        rows: page,
+        nextCursor: more && last ? encodeCursor({ timestamp: last.timestamp, reqId: last.req_id }) : null,
+      };
+    });
+  }
+
+  purge(options: { groupName: string; before: number }): Promise<number> {
+    return this.exclusive(async () => {
+      if (!Number.isSafeInteger(options.before)) throw new EventQueryError('invalid purge time');
+      const result = await this.connection.run(
+        `DELETE FROM ${EVENTS_TABLE} WHERE "group_name" = $1 AND "timestamp" < $2`,
+        [options.groupName, BigInt(options.before)],
+      );
+      return result.rowsChanged;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.exclusive(() => {
+      this.connection.closeSync();
+      this.instance.closeSync();
+      return Promise.resolve();
+    });
+  }
+}
+
+/** Opens (creating if needed) the event store in the DuckDB file at `path`. */
+export async function openDuckDbEventStore(path: string): Promise<EventStore> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  for (const statement of EVENTS_DDL) await connection.run(statement);
+  return new DuckDbEventStore(instance, connection);
+}

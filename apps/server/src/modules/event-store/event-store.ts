@@ -1,0 +1,77 @@
+import type { EventDimension, EventFilter, EventMetric, StoredEvent } from '@parapet/shared';
+
+/**
+ * The one interface every store of request events answers (ARCHITECTURE §8): a time series,
+ * a top-N and a filtered search with a keyset cursor, plus retention. Every query names one
+ * group and never answers rows of another. Times are epoch milliseconds, `from` inclusive and
+ * `to` exclusive.
+ */
+
+export interface EventRange {
+  groupName: string;
+  from: number;
+  to: number;
+  filters: readonly EventFilter[];
+}
+
+export interface TimeSeriesQuery extends EventRange {
+  bucketMs: number;
+  metric: EventMetric;
+  groupBy?: EventDimension;
+}
+
+/** `bucket` is the bucket's start; `key` the group-by value as text, null without a group-by. */
+export interface TimeSeriesPoint {
+  bucket: number;
+  key: string | null;
+  value: number;
+}
+
+export interface TopNQuery extends EventRange {
+  dimension: EventDimension;
+  n: number;
+  metric: EventMetric;
+}
+
+export interface TopNEntry {
+  key: string;
+  value: number;
+}
+
+export interface SearchQuery extends EventRange {
+  /** Exactly this request. */
+  reqId?: string;
+  /** Deep search: uri, args or request headers contain it, case-insensitive. */
+  text?: string;
+  /** Opaque: the `nextCursor` of the page before. */
+  cursor?: string;
+  limit: number;
+}
+
+export interface SearchPage {
+  rows: StoredEvent[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface InsertResult {
+  inserted: number;
+  /** Records whose req_id was already stored (or repeated within the batch). */
+  duplicates: number;
+}
+
+export interface EventStore {
+  insert(events: readonly StoredEvent[]): Promise<InsertResult>;
+  timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]>;
+  topN(query: TopNQuery): Promise<TopNEntry[]>;
+  /** Newest first, paged on (timestamp, req_id). */
+  search(query: SearchQuery): Promise<SearchPage>;
+  /** Removes the group's events older than `before`; answers how many. */
+  purge(options: { groupName: string; before: number }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A query the store refuses: a field, op or cursor outside what it knows. */
+export class EventQueryError extends Error {
+  override name = 'EventQueryError';
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { text } from './text.js';
+import { EVENT_TEXT_MAX_LENGTH, EVENT_URL_MAX_LENGTH } from './event-records.js';
+
+/**
+ * What the console may ask of the event store (ARCHITECTURE §8): the dimensions a series or a
+ * top-N may group by, and the filters on stored events. Both are whitelists, so no name the
+ * client sends ever reaches SQL as text; values are always bound parameters.
+ */
+
+/** Columns a chart may group by; `status_class` is 2xx/3xx/4xx/5xx, computed from `status`. */
+export const EVENT_DIMENSIONS = [
+  'server_name',
+  'host',
+  'country',
+  'isp',
+  'status',
+  'status_class',
+  'action',
+  'rule',
+  'cache_status',
+  'method',
+  'client_ip',
+  'proxy_type',
+  'uri',
+  'scheme',
+] as const;
+export type EventDimension = (typeof EVENT_DIMENSIONS)[number];
+
+/** The only fields gt and lt apply to. */
+export const EVENT_NUMERIC_FILTER_FIELDS = ['status', 'request_time', 'upstream_response_time', 'bytes_sent'] as const;
+export type EventNumericFilterField = (typeof EVENT_NUMERIC_FILTER_FIELDS)[number];
+
+/** Every field a filter may name: the dimensions, the numeric fields and the other text columns. */
+export const EVENT_FILTER_FIELDS = [
+  ...EVENT_DIMENSIONS,
+  'request_time',
+  'upstream_response_time',
+  'bytes_sent',
+  'upstream_status',
+  'type',
+  'reason',
+  'user_agent',
+  'server_protocol',
+  'req_id',
+] as const;
+export type EventFilterField = (typeof EVENT_FILTER_FIELDS)[number];
+
+export const EVENT_FILTER_OPS = ['is', 'is_not', 'exists', 'not_exists', 'gt', 'lt'] as const;
+export type EventFilterOp = (typeof EVENT_FILTER_OPS)[number];
+
+export const EVENT_METRICS = ['requests', 'bytes'] as const;
+export type EventMetric = (typeof EVENT_METRICS)[number];
+
+export const EVENT_FILTERS_MAX = 20;
+
+export const isNumericFilterField = (field: string): field is EventNumericFilterField =>
+  (EVENT_NUMERIC_FILTER_FIELDS as readonly string[]).includes(field);
+
+/**
+ * One filter: `is`/`is_not` compare with a value, `exists`/`not_exists` ask for a non-empty
+ * value (not null, not ''), `gt`/`lt` compare a numeric field with a number.
+ */
+export const eventFilterSchema = z
+  .object({
+    field: z.enum(EVENT_FILTER_FIELDS),
+    op: z.enum(EVENT_FILTER_OPS),
+    value: z.union([text().max(EVENT_URL_MAX_LENGTH), z.number().finite()]).optional(),
+  })
+  .superRefine((filter, ctx) => {
+    const needsValue = filter.op !== 'exists' && filter.op !== 'not_exists';
+    if (needsValue && filter.value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
+    }
+    if ((filter.op === 'gt' || filter.op === 'lt') && !isNumericFilterField(filter.field)) {
+      ctx.addIssue({ code: 'custom', path: ['op'], message: 'not_numeric_field' });
+    }
+    if (needsValue && isNumericFilterField(filter.field) && typeof filter.value !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'not_a_number' });
+    }
+  })
+  .meta({ id: 'EventFilter' });
+export type EventFilter = z.infer<typeof eventFilterSchema>;
+
+export const eventFiltersSchema = z.array(eventFilterSchema).max(EVENT_FILTERS_MAX);
+
+/** Free text of the deep search (uri, args and headers contain it, case-insensitive). */
+export const eventSearchTextSchema = text().min(1).max(EVENT_TEXT_MAX_LENGTH);
