@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedEventSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
 import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from '../../src/modules/event-store/duckdb-store.js';
-import { EventQueryError, type EventStore, type EventRange } from '../../src/modules/event-store/event-store.js';
+import {
+  EVENT_DEDUPE_WINDOW_MS,
+  EventQueryError,
+  type EventStore,
+  type EventRange,
+} from '../../src/modules/event-store/event-store.js';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -64,13 +69,19 @@ describe('DuckDB event store', () => {
 
   it('stores a req_id once, within a batch and across batches', async () => {
     const fresh = makeEvent('gamma', 0);
-    // The same req_id as a stored row at another time is still the same request.
-    const moved = { ...alpha[0]!, timestamp: T0 + 5 * MINUTE, uri: '/moved' };
+    // The same req_id at a time inside the dedupe window is still the same request.
+    const moved = { ...alpha[0]!, timestamp: T0 + EVENT_DEDUPE_WINDOW_MS, uri: '/moved' };
     expect(await store.insert([fresh, fresh, moved, alpha[1]!])).toEqual({ inserted: 1, duplicates: 3 });
     expect(await store.insert(alpha.slice(0, 50))).toEqual({ inserted: 0, duplicates: 50 });
     expect((await store.search({ ...ALL, reqId: alpha[0]!.req_id, limit: 10 })).rows).toEqual([alpha[0]]);
     const gamma = { ...ALL, groupName: 'gamma' };
     expect((await store.search({ ...gamma, limit: 10 })).rows).toEqual([fresh]);
+    // Past the window the check no longer looks (its cost must not grow with the store).
+    const later = { ...fresh, timestamp: fresh.timestamp + EVENT_DEDUPE_WINDOW_MS + 1 };
+    const near = { ...fresh, req_id: 'gamma-near', timestamp: fresh.timestamp + 1 };
+    // Each record is checked against its own window, not the whole batch's span.
+    expect(await store.insert([later, near])).toEqual({ inserted: 2, duplicates: 0 });
+    expect(await store.purge({ groupName: 'gamma', before: Number.MAX_SAFE_INTEGER })).toBe(3);
     expect(await store.topN({ ...ALL, dimension: 'server_name', n: 5, metric: 'requests' })).toEqual([
       { key: 'alpha.example.com', value: 240 },
     ]);

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
 import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE } from './duckdb-schema.js';
 import {
+  EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
   type EventStore,
   type InsertResult,
@@ -72,11 +73,19 @@ class DuckDbEventStore implements EventStore {
   }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
-    // The appender cannot skip a req_id already stored, so a batch goes to the staging table
-    // first and INSERT OR IGNORE moves it; repeats within the batch are dropped here.
+    // Repeats within the batch are dropped here; the appender fills the staging table, and the
+    // anti-join moves only req_ids not stored within the window of each record's time. The
+    // batch-wide bounds are constants, so DuckDB skips every row group outside them by its
+    // min/max (zone maps) and the check costs the same however much the store holds.
     const unique = new Map<string, StoredEvent>();
     for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
     if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
+    let first = Infinity;
+    let last = -Infinity;
+    for (const event of unique.values()) {
+      first = Math.min(first, event.timestamp);
+      last = Math.max(last, event.timestamp);
+    }
     return this.exclusive(async () => {
       try {
         const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE, null, 'temp');
@@ -85,7 +94,16 @@ class DuckDbEventStore implements EventStore {
         writer.flush();
         appender.closeSync();
         const result = await this.connection.run(
-          `INSERT OR IGNORE INTO ${EVENTS_TABLE} (${COLUMN_LIST}) SELECT ${COLUMN_LIST} FROM temp.${EVENTS_STAGING_TABLE}`,
+          `INSERT INTO ${EVENTS_TABLE} (${COLUMN_LIST})
+           SELECT ${COLUMN_LIST} FROM temp.${EVENTS_STAGING_TABLE} AS s
+           WHERE NOT EXISTS (SELECT 1 FROM ${EVENTS_TABLE} AS e
+             WHERE e."timestamp" BETWEEN $1 AND $2 AND e."req_id" = s."req_id"
+               AND abs(e."timestamp" - s."timestamp") <= $3)`,
+          [
+            BigInt(first - EVENT_DEDUPE_WINDOW_MS),
+            BigInt(last + EVENT_DEDUPE_WINDOW_MS),
+            BigInt(EVENT_DEDUPE_WINDOW_MS),
+          ],
         );
         const inserted = result.rowsChanged;
         return { inserted, duplicates: events.length - inserted };

@@ -54,9 +54,17 @@ export interface SearchPage {
   nextCursor: string | null;
 }
 
+/**
+ * How far apart in time two records with the same req_id may be and still count as one request.
+ * A req_id is unique per request at the edge; a duplicate is the same record sent again (a
+ * retried batch), so it carries the same timestamp. Bounding the check by time keeps its cost
+ * independent of how much the store holds.
+ */
+export const EVENT_DEDUPE_WINDOW_MS = 60 * 60_000;
+
 export interface InsertResult {
   inserted: number;
-  /** Records whose req_id was already stored (or repeated within the batch). */
+  /** Records whose req_id was already stored within EVENT_DEDUPE_WINDOW_MS, or repeated within the batch. */
   duplicates: number;
 }
 
