@@ -5,15 +5,14 @@
  * - `timestamp` is BIGINT epoch ms: the record carries ms, buckets are integer arithmetic
  *   (`timestamp - timestamp % bucket`), the keyset cursor compares exact integers, and nothing
  *   depends on a session time zone.
- * - `req_id` has no PRIMARY KEY: duplicates are refused by an anti-join over the dedupe window
+ * - `req_id` has no PRIMARY KEY: duplicates are found by a lookup bounded by the dedupe window
  *   (see DuckDbEventStore.insert). Measured here, a PRIMARY KEY's index made inserts slow down
  *   with the table (200k rows/s at 0.5M rows, 72k at 2M) and grew memory past `memory_limit`
- *   (900 MB RSS at 2M rows), while the windowed anti-join stayed at ≈370k rows/s.
+ *   (900 MB RSS at 2M rows), while a check bounded by time kept its cost flat.
  * - `req_headers` is JSON text: the event log shows it whole and the deep search reads it as text.
  */
 
 export const EVENTS_TABLE = 'events';
-export const EVENTS_STAGING_TABLE = 'events_staging';
 
 export const EVENT_COLUMNS = [
   ['req_id', 'VARCHAR NOT NULL'],
@@ -52,8 +51,4 @@ export type EventColumn = (typeof EVENT_COLUMNS)[number][0];
 
 const columnList = EVENT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(',\n  ');
 
-export const EVENTS_DDL = [
-  `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${columnList}\n)`,
-  // Batches land here first, so duplicates can be left out on the way in; temporary, so never on disk.
-  `CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} AS SELECT * FROM ${EVENTS_TABLE} LIMIT 0`,
-];
+export const EVENTS_DDL = [`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${columnList}\n)`];

@@ -1,8 +1,17 @@
-import { DuckDBDataChunkWriter, DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import {
+  BIGINT,
+  DuckDBDataChunkWriter,
+  DuckDBInstance,
+  LIST,
+  listValue,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { EVENT_METRICS, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
-import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE } from './duckdb-schema.js';
+import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_TABLE } from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
@@ -73,44 +82,49 @@ class DuckDbEventStore implements EventStore {
   }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
-    // Repeats within the batch are dropped here; the appender fills the staging table, and the
-    // anti-join moves only req_ids not stored within the window of each record's time. The
-    // batch-wide bounds are constants, so DuckDB skips every row group outside them by its
-    // min/max (zone maps) and the check costs the same however much the store holds.
+    // Repeats within the batch are dropped here. Then one query finds the batch's req_ids
+    // already stored near its times; the window's bounds are constants, so DuckDB skips every
+    // row group outside them by its min/max (zone maps) and the check costs the same however
+    // much the store holds. The rest is appended straight into the table, in one transaction.
     const unique = new Map<string, StoredEvent>();
-    for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
-    if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
     let first = Infinity;
     let last = -Infinity;
-    for (const event of unique.values()) {
+    for (const event of events) {
+      if (unique.has(event.req_id)) continue;
+      unique.set(event.req_id, event);
       first = Math.min(first, event.timestamp);
       last = Math.max(last, event.timestamp);
     }
+    if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
     return this.exclusive(async () => {
-      try {
-        const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE, null, 'temp');
-        const writer = DuckDBDataChunkWriter.forAppender(appender);
-        for (const event of unique.values()) writer.appendRow(toRow(event));
-        writer.flush();
-        appender.closeSync();
-        const result = await this.connection.run(
-          `INSERT INTO ${EVENTS_TABLE} (${COLUMN_LIST})
-           SELECT ${COLUMN_LIST} FROM temp.${EVENTS_STAGING_TABLE} AS s
-           WHERE NOT EXISTS (SELECT 1 FROM ${EVENTS_TABLE} AS e
-             WHERE e."timestamp" BETWEEN $1 AND $2 AND e."req_id" = s."req_id"
-               AND abs(e."timestamp" - s."timestamp") <= $3)`,
-          [
-            BigInt(first - EVENT_DEDUPE_WINDOW_MS),
-            BigInt(last + EVENT_DEDUPE_WINDOW_MS),
-            BigInt(EVENT_DEDUPE_WINDOW_MS),
-          ],
-        );
-        const inserted = result.rowsChanged;
-        return { inserted, duplicates: events.length - inserted };
-      } finally {
-        await this.connection.run(`DELETE FROM temp.${EVENTS_STAGING_TABLE}`);
+      const stored = await this.connection.runAndReadAll(
+        `SELECT "req_id", "timestamp" FROM ${EVENTS_TABLE}
+         WHERE "timestamp" BETWEEN $1 AND $2 AND "req_id" IN (SELECT unnest($3))`,
+        [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), listValue([...unique.keys()])],
+        [BIGINT, BIGINT, LIST(VARCHAR)],
+      );
+      for (const [reqId, timestamp] of stored.getRowsJS() as [string, bigint][]) {
+        const event = unique.get(reqId);
+        if (event && Math.abs(event.timestamp - Number(timestamp)) <= EVENT_DEDUPE_WINDOW_MS) unique.delete(reqId);
       }
+      if (unique.size > 0) await this.append(unique.values());
+      return { inserted: unique.size, duplicates: events.length - unique.size };
     });
+  }
+
+  private async append(events: Iterable<StoredEvent>): Promise<void> {
+    await this.connection.run('BEGIN TRANSACTION');
+    try {
+      const appender = await this.connection.createAppender(EVENTS_TABLE);
+      const writer = DuckDBDataChunkWriter.forAppender(appender);
+      for (const event of events) writer.appendRow(toRow(event));
+      writer.flush();
+      appender.closeSync();
+      await this.connection.run('COMMIT');
+    } catch (error) {
+      await this.connection.run('ROLLBACK');
+      throw error;
+    }
   }
 
   timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
