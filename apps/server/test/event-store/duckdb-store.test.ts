@@ -87,6 +87,19 @@ describe('DuckDB event store', () => {
     ]);
   });
 
+  it('stores nothing of a batch that fails', async () => {
+    const good = makeEvent('epsilon', 1);
+    // Enough rows ahead of the broken one to fill several of the appender's chunks.
+    const filler = Array.from({ length: 5000 }, (_, i) => ({ ...good, req_id: `epsilon-fill-${i}` }));
+    const broken = { ...makeEvent('epsilon', 2), uri: null } as unknown as StoredEvent;
+    await expect(store.insert([good, ...filler, broken])).rejects.toThrow();
+    const epsilon = { ...ALL, groupName: 'epsilon' };
+    expect((await store.search({ ...epsilon, limit: 10 })).rows).toEqual([]);
+    // The store still works, and the good row goes in when sent again.
+    expect(await store.insert([good])).toEqual({ inserted: 1, duplicates: 0 });
+    expect(await store.purge({ groupName: 'epsilon', before: Number.MAX_SAFE_INTEGER })).toBe(1);
+  });
+
   it('answers a time series by bucket, without and with a group-by', async () => {
     const series = await store.timeSeries({ ...ALL, bucketMs: 10 * MINUTE, metric: 'requests' });
     expect(series).toEqual(
