@@ -63,9 +63,9 @@ function fromRow(row: Record<string, unknown>): StoredEvent {
 
 /**
  * The embedded event store: one DuckDB file, one connection. Every call runs through one
- * queue, because a DuckDB connection answers one statement at a time and an insert is three
- * statements that must not interleave with another insert; DuckDB itself spreads each query
- * over its threads.
+ * queue, because a DuckDB connection answers one statement at a time and an insert (a lookup,
+ * then a transaction) must not interleave with another insert; DuckDB itself spreads each
+ * query over its threads.
  */
 class DuckDbEventStore implements EventStore {
   private queue: Promise<unknown> = Promise.resolve();
