@@ -52,6 +52,13 @@ describe('loadConfig', () => {
     expect(config.session).toEqual({ idleMs: 5 * 60_000, absoluteMs: 2 * 3_600_000 });
   });
 
+  it('takes the GeoIP country database from GEOIP_COUNTRY_DB, else leaves the packaged one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).geoipCountryDb).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), GEOIP_COUNTRY_DB: 'geo/country.mmdb' }).geoipCountryDb).toBe(
+      path.resolve('geo/country.mmdb'),
+    );
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
       'https://console.example.com',

@@ -74,6 +74,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  GEOIP_COUNTRY_DB: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -117,6 +118,8 @@ export interface Config {
    * turn it on.
    */
   allowPrivateOrigins: boolean;
+  /** mmdb file of client countries; undefined for the one shipped with the server's package. */
+  geoipCountryDb: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edgeSettleMs: e.EDGE_SETTLE_MS,
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
+    geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),
   };
 }
 
