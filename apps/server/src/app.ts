@@ -43,6 +43,8 @@ import { wafRuleToolRoutes } from './modules/waf-rules/waf-rules.tools.routes.js
 import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
+import { eventStorePlugin } from './modules/event-store/event-store.plugin.js';
+import type { EventStore } from './modules/event-store/event-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +64,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Tests may hand in their own DNS answers for origin host names. */
   resolveHost?: ResolveHost;
+  /** Tests may hand in their own request-event store. */
+  eventStore?: EventStore;
 }
 
 /**
@@ -77,7 +81,14 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
  * Builds the whole application without listening, so tests drive it through `inject` and
  * server.ts decides how it meets the network.
  */
-export async function buildApp({ config, store, logger, mailer, resolveHost }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  logger,
+  mailer,
+  resolveHost,
+  eventStore,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -136,6 +147,7 @@ export async function buildApp({ config, store, logger, mailer, resolveHost }: B
   await app.register(authPlugin);
   await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(eventStorePlugin, eventStore ? { store: eventStore } : {});
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   registerDeployedKinds(DEPLOYED_KINDS);
   await app.register(deployPlugin);

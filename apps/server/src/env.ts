@@ -75,6 +75,13 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   GEOIP_COUNTRY_DB: z.string().min(1).optional(),
+  CLICKHOUSE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\//,
+      'CLICKHOUSE_URL must be an http:// or https:// URL such as http://default:@127.0.0.1:8123/parapet',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -120,6 +127,8 @@ export interface Config {
   allowPrivateOrigins: boolean;
   /** mmdb file of client countries; undefined for the one shipped with the server's package. */
   geoipCountryDb: string | undefined;
+  /** ClickHouse HTTP URL of the request-event store (the scale path); undefined for DuckDB under dataDir. */
+  clickhouseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -163,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
     geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),
+    clickhouseUrl: e.CLICKHOUSE_URL,
   };
 }
 

@@ -35,7 +35,11 @@ function makeEvent(group: string, i: number): StoredEvent {
     rule: blocked ? 'block_bots' : '',
     uri: `/page/${i % 7}`,
     args: i % 3 ? `q=${i}` : '',
-    req_headers: { 'user-agent': 'Probe/1.0', 'x-trace': `Trace-${i}` },
+    req_headers: {
+      'user-agent': 'Probe/1.0',
+      'x-trace': `Trace-${i}`,
+      ...(i % 4 === 0 ? { referer: 'https://ref.example/', accept: 'Text/HTML;q=0.9, */*' } : {}),
+    },
     request_time: i / 100,
     upstream_response_time: i % 5 === 0 ? null : i / 200,
     bytes_sent: i * 10,
@@ -144,6 +148,59 @@ describe('DuckDB event store', () => {
       filters: [{ field: 'status_class', op: 'is', value: '4xx' }],
     });
     expect(filtered).toEqual([{ bucket: T0, key: null, value: 80 }]);
+  });
+
+  it('groups by the computed dimensions: served by, referer and content type', async () => {
+    const top = (dimension: 'served_by' | 'referer' | 'content_type') =>
+      store.topN({ ...ALL, dimension, n: 5, metric: 'requests' });
+    // cache_status cycles HIT, MISS, '-': a third is served by the cache.
+    expect(await top('served_by')).toEqual([
+      { key: 'origin', value: 160 },
+      { key: 'cache', value: 80 },
+    ]);
+    expect(await top('referer')).toEqual([
+      { key: '', value: 180 },
+      { key: 'https://ref.example/', value: 60 },
+    ]);
+    expect(await top('content_type')).toEqual([
+      { key: '', value: 180 },
+      { key: 'text/html', value: 60 },
+    ]);
+  });
+
+  it('keeps only the largest terms of a grouped series when asked', async () => {
+    const series = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'requests',
+      groupBy: 'status',
+      termSize: 2,
+    });
+    // 200 has 80 rows; 301, 403, 404 and 502 have 40 each, so the tie is broken by key.
+    expect(series).toEqual([
+      { bucket: T0, key: '200', value: 80 },
+      { bucket: T0, key: '301', value: 40 },
+    ]);
+    const bytes = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'bytes',
+      groupBy: 'served_by',
+      termSize: 1,
+    });
+    expect(bytes).toEqual([
+      {
+        bucket: T0,
+        key: 'origin',
+        value: sum(
+          alpha.filter((e) => e.cache_status !== 'HIT'),
+          true,
+        ),
+      },
+    ]);
+    await expect(
+      store.timeSeries({ ...ALL, bucketMs: MINUTE, metric: 'requests', groupBy: 'status', termSize: 0 }),
+    ).rejects.toBeInstanceOf(EventQueryError);
   });
 
   const total = async (filters: EventFilter[]) =>

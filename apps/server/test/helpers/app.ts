@@ -9,6 +9,7 @@ import { newId } from '../../src/lib/ids.js';
 import { startSession } from '../../src/modules/sessions/sessions.service.js';
 import { insertUser } from '../../src/modules/users/users.repository.js';
 import { openTestStore, type TestStore } from './stores.js';
+import type { EventStore } from '../../src/modules/event-store/event-store.js';
 
 const TEST_SECRET = 'ab'.repeat(32);
 
@@ -35,7 +36,13 @@ export interface TestApp extends TestStore {
 /** A whole application on a fresh store of the given kind, without a listening port. */
 export async function buildTestApp(
   kind: StoreKind,
-  options: { env?: Record<string, string>; config?: Partial<Config>; mailer?: Mailer; resolveHost?: ResolveHost } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    mailer?: Mailer;
+    resolveHost?: ResolveHost;
+    eventStore?: EventStore;
+  } = {},
 ): Promise<TestApp> {
   const testStore = await openTestStore(kind);
   const config = { ...testConfig(testStore.dataDir, options.env), ...options.config };
@@ -45,6 +52,7 @@ export async function buildTestApp(
     logger: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.eventStore ? { eventStore: options.eventStore } : {}),
   });
   return {
     ...testStore,

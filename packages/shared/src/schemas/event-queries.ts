@@ -8,7 +8,13 @@ import { EVENT_TEXT_MAX_LENGTH, EVENT_URL_MAX_LENGTH } from './event-records.js'
  * client sends ever reaches SQL as text; values are always bound parameters.
  */
 
-/** Columns a chart may group by; `status_class` is 2xx/3xx/4xx/5xx, computed from `status`. */
+/**
+ * What a chart may group by: columns, plus values computed from them.
+ * - `status_class` is 2xx/3xx/4xx/5xx, from `status`.
+ * - `referer` is the request's `referer` header, `content_type` the first media type of its
+ *   `accept` header (lower case, parameters dropped), as GLOSSARY §8.3 keys Content Type.
+ * - `served_by` is `cache` when the cache answered (EVENT_CACHE_SERVED_STATUSES), else `origin`.
+ */
 export const EVENT_DIMENSIONS = [
   'server_name',
   'host',
@@ -16,15 +22,31 @@ export const EVENT_DIMENSIONS = [
   'isp',
   'status',
   'status_class',
+  'upstream_status',
   'action',
+  'type',
   'rule',
+  'reason',
   'cache_status',
+  'served_by',
   'method',
   'client_ip',
   'proxy_type',
   'uri',
   'scheme',
+  'server_protocol',
+  'user_agent',
+  'referer',
+  'content_type',
 ] as const;
+
+/** `$upstream_cache_status` values that mean the edge answered from its cache. */
+export const EVENT_CACHE_SERVED_STATUSES = ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'] as const;
+export const EVENT_SERVED_BY = ['cache', 'origin'] as const;
+
+/** Group-by term size of a chart (spec §9), and the most a caller may ask for. */
+export const EVENT_TERM_SIZE_DEFAULT = 10;
+export const EVENT_TERM_SIZE_MAX = 50;
 export type EventDimension = (typeof EVENT_DIMENSIONS)[number];
 
 /** The only fields gt and lt apply to. */
@@ -37,11 +59,6 @@ export const EVENT_FILTER_FIELDS = [
   'request_time',
   'upstream_response_time',
   'bytes_sent',
-  'upstream_status',
-  'type',
-  'reason',
-  'user_agent',
-  'server_protocol',
   'req_id',
 ] as const;
 export type EventFilterField = (typeof EVENT_FILTER_FIELDS)[number];

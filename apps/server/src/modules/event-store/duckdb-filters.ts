@@ -1,4 +1,5 @@
 import {
+  EVENT_CACHE_SERVED_STATUSES,
   EVENT_DIMENSIONS,
   eventFiltersSchema,
   isNumericFilterField,
@@ -27,8 +28,19 @@ export class Params {
 
 /** A field as text: what a group-by key and an is/is_not on a text field compare. */
 export function textExpression(field: EventFilterField): string {
-  if (field === 'status_class') return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
-  return `CAST("${field}" AS VARCHAR)`;
+  switch (field) {
+    case 'status_class':
+      return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
+    case 'served_by':
+      return `(CASE WHEN "cache_status" IN (${EVENT_CACHE_SERVED_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN 'cache' ELSE 'origin' END)`;
+    case 'referer':
+      return `coalesce(json_extract_string("req_headers", '$.referer'), '')`;
+    case 'content_type':
+      // The first media type of `accept`, without parameters.
+      return `lower(trim(split_part(split_part(coalesce(json_extract_string("req_headers", '$.accept'), ''), ',', 1), ';', 1)))`;
+    default:
+      return `CAST("${field}" AS VARCHAR)`;
+  }
 }
 
 export function dimensionExpression(dimension: EventDimension): string {

@@ -132,9 +132,20 @@ class DuckDbEventStore implements EventStore {
       const params = new Params();
       const bucket = params.add(BigInt(positiveInteger(query.bucketMs, 'bucket')));
       const key = query.groupBy ? dimensionExpression(query.groupBy) : 'NULL';
-      const sql = `SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metricExpression(query.metric)} AS value
-      FROM ${EVENTS_TABLE} WHERE ${rangeWhere(query, params)}
+      const where = rangeWhere(query, params);
+      const metric = metricExpression(query.metric);
+      let sql = `SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
+      FROM ${EVENTS_TABLE} WHERE ${where}
       GROUP BY ALL ORDER BY bucket, key`;
+      if (query.groupBy && query.termSize !== undefined) {
+        // The range's largest keys first, then their series; one scan answers both through the CTE.
+        const terms = params.add(BigInt(positiveInteger(query.termSize, 'termSize')));
+        sql = `WITH rows AS MATERIALIZED (SELECT "timestamp", ${key} AS key, ${query.metric === 'bytes' ? '"bytes_sent"' : '1'} AS amount
+          FROM ${EVENTS_TABLE} WHERE ${where}),
+        top AS (SELECT key FROM rows GROUP BY key ORDER BY sum(amount) DESC, key LIMIT ${terms})
+        SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
+        FROM rows WHERE key IN (SELECT key FROM top) GROUP BY ALL ORDER BY bucket, key`;
+      }
       const reader = await this.connection.runAndReadAll(sql, params.values);
       return reader.getRowObjectsJS().map((row) => ({
         bucket: Number(row.bucket),

@@ -18,6 +18,11 @@ export interface TimeSeriesQuery extends EventRange {
   bucketMs: number;
   metric: EventMetric;
   groupBy?: EventDimension;
+  /**
+   * With `groupBy`: only the `termSize` keys with the largest metric over the whole range get
+   * series (ties by key); the others are left out. Without it every key is answered.
+   */
+  termSize?: number;
 }
 
 /** `bucket` is the bucket's start; `key` the group-by value as text, null without a group-by. */

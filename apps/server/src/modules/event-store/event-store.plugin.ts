@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { EventStore } from './event-store.js';
+import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from './duckdb-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request-event store (ARCHITECTURE §8), opened on first use. */
+    events: EventStoreHandle;
+  }
+}
+
+export interface EventStoreHandle {
+  /** The one store of this server; every caller gets the same instance. */
+  get(): Promise<EventStore>;
+}
+
+export interface EventStorePluginOptions {
+  /** Tests hand in a store of their own (chdb, or one they fill first). */
+  store?: EventStore;
+}
+
+/**
+ * Opens the event store lazily: most requests never touch events, and DuckDB takes one writing
+ * process per file, so a server that never ingests or reads events never holds the file. The
+ * embedded default is DATA_DIR/events.duckdb.
+ */
+export const eventStorePlugin = fp<EventStorePluginOptions>(async (app, options) => {
+  let opening: Promise<EventStore> | undefined = options.store ? Promise.resolve(options.store) : undefined;
+  const open = (): Promise<EventStore> => openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
+  app.decorate('events', {
+    get: () => {
+      opening ??= open().catch((error: unknown) => {
+        // A failed open is retried by the next caller rather than cached.
+        opening = undefined;
+        throw error;
+      });
+      return opening;
+    },
+  });
+  app.addHook('onClose', async () => {
+    if (!opening) return;
+    const store = await opening.catch(() => undefined);
+    await store?.close();
+  });
+});
