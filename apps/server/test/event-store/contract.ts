@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storedEventSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
+import {
+  EVENT_DEDUPE_WINDOW_MS,
+  EventQueryError,
+  type EventStore,
+  type EventRange,
+} from '../../src/modules/event-store/event-store.js';
+
+/**
+ * The behaviour every EventStore owes (ARCHITECTURE §8), written once and run on each store:
+ * DuckDB in duckdb-store.test.ts, ClickHouse (on chdb) in clickhouse-store.test.ts. Call it
+ * inside a describe; its tests share one store, filled once, and run in order.
+ */
+
+export const MINUTE = 60_000;
+export const T0 = Date.UTC(2026, 0, 1);
+const COUNTRIES = ['US', 'CN', 'DE', ''] as const;
+const STATUSES = [200, 200, 301, 404, 403, 502] as const;
+const CACHE = ['HIT', 'MISS', '-'] as const;
+
+/** Row i of a group: four rows share each minute, so equal timestamps are common. */
+export function makeEvent(group: string, i: number): StoredEvent {
+  const status = STATUSES[i % STATUSES.length] ?? 200;
+  const blocked = status === 403;
+  return storedEventSchema.parse({
+    req_id: `${group}-${String(i).padStart(4, '0')}`,
+    timestamp: T0 + (i % 60) * MINUTE,
+    server_name: `${group}.example.com`,
+    host: `${group}.example.com`,
+    client_ip: i % 2 ? `10.0.0.${i % 250}` : `2001:db8::${i.toString(16)}`,
+    country: COUNTRIES[i % COUNTRIES.length],
+    status,
+    upstream_status: blocked ? null : status,
+    action: blocked ? '01' : '',
+    type: blocked ? '01' : '',
+    rule: blocked ? 'block_bots' : '',
+    uri: `/page/${i % 7}`,
+    args: i % 3 ? `q=${i}` : '',
+    req_headers: {
+      'user-agent': 'Probe/1.0',
+      'x-trace': `Trace-${i}`,
+      ...(i % 4 === 0 ? { referer: 'https://ref.example/', accept: 'Text/HTML;q=0.9, */*' } : {}),
+    },
+    request_time: i / 100,
+    upstream_response_time: i % 5 === 0 ? null : i / 200,
+    bytes_sent: i * 10,
+    cache_status: CACHE[i % CACHE.length],
+    group_name: group,
+    customer_package: `${group}-package`,
+  });
+}
+
+const alpha = Array.from({ length: 240 }, (_, i) => makeEvent('alpha', i));
+const beta = Array.from({ length: 60 }, (_, i) => makeEvent('beta', i));
+export const ALL: EventRange = { groupName: 'alpha', from: T0, to: T0 + 60 * MINUTE, filters: [] };
+const sum = (events: StoredEvent[], bytes = false) =>
+  events.reduce((total, event) => total + (bytes ? event.bytes_sent : 1), 0);
+
+export interface ContractOptions {
+  /** Opens an empty store; called once, before the first test. */
+  open: () => Promise<EventStore>;
+  /** Runs after the store is closed (say, to remove its files). */
+  cleanup?: () => Promise<void> | void;
+}
+
+/** What a store's own tests, defined after the contract, reach: the shared store and a count. */
+export interface ContractContext {
+  /** The store the contract filled; a test may close it and put a reopened one here. */
+  store: EventStore;
+  /** alpha's requests over the whole range with these filters. */
+  total(filters: EventFilter[]): Promise<number>;
+}
+
+export function defineEventStoreContract(options: ContractOptions): ContractContext {
+  let store!: EventStore;
+  const total = async (filters: EventFilter[]) =>
+    (await store.timeSeries({ ...ALL, filters, bucketMs: 60 * MINUTE, metric: 'requests' }))[0]?.value ?? 0;
+  const context: ContractContext = {
+    get store() {
+      return store;
+    },
+    set store(next) {
+      store = next;
+    },
+    total,
+  };
+
+  beforeAll(async () => {
+    store = await options.open();
+    expect(await store.insert(alpha.slice(0, 200))).toEqual({ inserted: 200, duplicates: 0 });
+    expect(await store.insert([...alpha.slice(200), ...beta])).toEqual({ inserted: 100, duplicates: 0 });
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await options.cleanup?.();
+  });
+
+  it('stores a req_id once, within a batch and across batches', async () => {
+    const fresh = makeEvent('gamma', 0);
+    // The same req_id at a time inside the dedupe window is still the same request.
+    const moved = { ...alpha[0]!, timestamp: T0 + EVENT_DEDUPE_WINDOW_MS, uri: '/moved' };
+    expect(await store.insert([fresh, fresh, moved, alpha[1]!])).toEqual({ inserted: 1, duplicates: 3 });
+    expect(await store.insert(alpha.slice(0, 50))).toEqual({ inserted: 0, duplicates: 50 });
+    expect((await store.search({ ...ALL, reqId: alpha[0]!.req_id, limit: 10 })).rows).toEqual([alpha[0]]);
+    const gamma = { ...ALL, groupName: 'gamma' };
+    expect((await store.search({ ...gamma, limit: 10 })).rows).toEqual([fresh]);
+    // Past the window the check no longer looks (its cost must not grow with the store).
+    const later = { ...fresh, timestamp: fresh.timestamp + EVENT_DEDUPE_WINDOW_MS + 1 };
+    const near = { ...fresh, req_id: 'gamma-near', timestamp: fresh.timestamp + 1 };
+    // Each record is checked against its own window, not the whole batch's span.
+    expect(await store.insert([later, near])).toEqual({ inserted: 2, duplicates: 0 });
+    expect(await store.purge({ groupName: 'gamma', before: Number.MAX_SAFE_INTEGER })).toBe(3);
+    expect(await store.topN({ ...ALL, dimension: 'server_name', n: 5, metric: 'requests' })).toEqual([
+      { key: 'alpha.example.com', value: 240 },
+    ]);
+  });
+
+  it('stores nothing of a batch that fails', async () => {
+    const good = makeEvent('epsilon', 1);
+    // Enough rows ahead of the broken one that a store writing in chunks would have written some.
+    const filler = Array.from({ length: 5000 }, (_, i) => ({ ...good, req_id: `epsilon-fill-${i}` }));
+    const broken = { ...makeEvent('epsilon', 2), uri: null } as unknown as StoredEvent;
+    await expect(store.insert([good, ...filler, broken])).rejects.toThrow();
+    const epsilon = { ...ALL, groupName: 'epsilon' };
+    expect((await store.search({ ...epsilon, limit: 10 })).rows).toEqual([]);
+    // The store still works, and the good row goes in when sent again.
+    expect(await store.insert([good])).toEqual({ inserted: 1, duplicates: 0 });
+    expect(await store.purge({ groupName: 'epsilon', before: Number.MAX_SAFE_INTEGER })).toBe(1);
+  });
+
+  it('answers a time series by bucket, without and with a group-by', async () => {
+    const series = await store.timeSeries({ ...ALL, bucketMs: 10 * MINUTE, metric: 'requests' });
+    expect(series).toEqual(
+      Array.from({ length: 6 }, (_, b) => ({ bucket: T0 + b * 10 * MINUTE, key: null, value: 40 })),
+    );
+    const bytes = await store.timeSeries({ ...ALL, bucketMs: 60 * MINUTE, metric: 'bytes' });
+    expect(bytes).toEqual([{ bucket: T0, key: null, value: sum(alpha, true) }]);
+
+    const byCountry = await store.timeSeries({ ...ALL, bucketMs: 30 * MINUTE, metric: 'requests', groupBy: 'country' });
+    // Worked out from the rows themselves: bucket = start of the half hour, key = country.
+    const expected = new Map<string, { bucket: number; key: string; value: number }>();
+    for (const e of alpha) {
+      const bucket = e.timestamp - ((e.timestamp - T0) % (30 * MINUTE));
+      const point = expected.get(`${bucket}/${e.country}`) ?? { bucket, key: e.country, value: 0 };
+      point.value += 1;
+      expected.set(`${bucket}/${e.country}`, point);
+    }
+    const order = (a: { bucket: number; key: string }, b: { bucket: number; key: string }) =>
+      a.bucket - b.bucket || (a.key < b.key ? -1 : 1);
+    expect(byCountry).toEqual([...expected.values()].sort(order));
+    expect(byCountry).toHaveLength(8);
+  });
+
+  it('groups by status class', async () => {
+    const classes = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'requests',
+      groupBy: 'status_class',
+    });
+    // Statuses cycle 200, 200, 301, 404, 403, 502 over 240 rows: 40 of each slot.
+    expect(classes).toEqual([
+      { bucket: T0, key: '2xx', value: 80 },
+      { bucket: T0, key: '3xx', value: 40 },
+      { bucket: T0, key: '4xx', value: 80 },
+      { bucket: T0, key: '5xx', value: 40 },
+    ]);
+    const filtered = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'requests',
+      filters: [{ field: 'status_class', op: 'is', value: '4xx' }],
+    });
+    expect(filtered).toEqual([{ bucket: T0, key: null, value: 80 }]);
+  });
+
+  it('groups by the computed dimensions: served by, referer and content type', async () => {
+    const top = (dimension: 'served_by' | 'referer' | 'content_type') =>
+      store.topN({ ...ALL, dimension, n: 5, metric: 'requests' });
+    // cache_status cycles HIT, MISS, '-': a third is served by the cache.
+    expect(await top('served_by')).toEqual([
+      { key: 'origin', value: 160 },
+      { key: 'cache', value: 80 },
+    ]);
+    expect(await top('referer')).toEqual([
+      { key: '', value: 180 },
+      { key: 'https://ref.example/', value: 60 },
+    ]);
+    expect(await top('content_type')).toEqual([
+      { key: '', value: 180 },
+      { key: 'text/html', value: 60 },
+    ]);
+  });
+
+  it('keeps only the largest terms of a grouped series when asked', async () => {
+    const series = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'requests',
+      groupBy: 'status',
+      termSize: 2,
+    });
+    // 200 has 80 rows; 301, 403, 404 and 502 have 40 each, so the tie is broken by key.
+    expect(series).toEqual([
+      { bucket: T0, key: '200', value: 80 },
+      { bucket: T0, key: '301', value: 40 },
+    ]);
+    const bytes = await store.timeSeries({
+      ...ALL,
+      bucketMs: 60 * MINUTE,
+      metric: 'bytes',
+      groupBy: 'served_by',
+      termSize: 1,
+    });
+    expect(bytes).toEqual([
+      {
+        bucket: T0,
+        key: 'origin',
+        value: sum(
+          alpha.filter((e) => e.cache_status !== 'HIT'),
+          true,
+        ),
+      },
+    ]);
+    await expect(
+      store.timeSeries({ ...ALL, bucketMs: MINUTE, metric: 'requests', groupBy: 'status', termSize: 0 }),
+    ).rejects.toBeInstanceOf(EventQueryError);
+  });
+
+  it('applies every filter operator', async () => {
+    const count = (keep: (e: StoredEvent) => boolean) => alpha.filter(keep).length;
+    expect(await total([{ field: 'country', op: 'is', value: 'CN' }])).toBe(60);
+    expect(await total([{ field: 'country', op: 'is_not', value: 'CN' }])).toBe(180);
+    expect(await total([{ field: 'country', op: 'exists' }])).toBe(180);
+    expect(await total([{ field: 'country', op: 'not_exists' }])).toBe(60);
+    expect(await total([{ field: 'upstream_response_time', op: 'exists' }])).toBe(192);
+    expect(await total([{ field: 'upstream_response_time', op: 'not_exists' }])).toBe(48);
+    expect(await total([{ field: 'request_time', op: 'gt', value: 1.5 }])).toBe(count((e) => e.request_time > 1.5));
+    expect(await total([{ field: 'request_time', op: 'lt', value: 0.5 }])).toBe(50);
+    expect(await total([{ field: 'status', op: 'is', value: 403 }])).toBe(40);
+    expect(await total([{ field: 'bytes_sent', op: 'gt', value: 1000 }])).toBe(139);
+    expect(await total([{ field: 'upstream_status', op: 'is_not', value: '502' }])).toBe(200);
+    // Filters combine with AND.
+    expect(
+      await total([
+        { field: 'action', op: 'is', value: '01' },
+        { field: 'country', op: 'is', value: 'US' },
+        { field: 'status', op: 'lt', value: 500 },
+      ]),
+    ).toBe(count((e) => e.action === '01' && e.country === 'US'));
+  });
+
+  it('answers the top N, largest first, at most n', async () => {
+    const top = await store.topN({ ...ALL, dimension: 'uri', n: 3, metric: 'requests' });
+    // 240 rows over 7 pages: /page/0 and /page/1 have 35, the others 34; ties go by key.
+    expect(top).toEqual([
+      { key: '/page/0', value: 35 },
+      { key: '/page/1', value: 35 },
+      { key: '/page/2', value: 34 },
+    ]);
+    const bytes = await store.topN({ ...ALL, dimension: 'cache_status', n: 10, metric: 'bytes' });
+    const expected = ['HIT', 'MISS', '-']
+      .map((key) => ({
+        key,
+        value: sum(
+          alpha.filter((e) => e.cache_status === key),
+          true,
+        ),
+      }))
+      .sort((a, b) => b.value - a.value);
+    expect(bytes).toEqual(expected);
+  });
+
+  it('pages a search newest first with a keyset cursor, losing and repeating nothing', async () => {
+    const expected = [...alpha]
+      .sort((a, b) => b.timestamp - a.timestamp || (a.req_id < b.req_id ? 1 : -1))
+      .map((e) => e.req_id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await store.search({ ...ALL, limit: 7, ...(cursor ? { cursor } : {}) });
+      expect(page.rows.length).toBeLessThanOrEqual(7);
+      seen.push(...page.rows.map((row) => row.req_id));
+      cursor = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(Math.ceil(240 / 7));
+  });
+
+  it('finds one request by req_id and deep-searches uri, args and headers', async () => {
+    const one = await store.search({ ...ALL, reqId: 'alpha-0123', limit: 10 });
+    expect(one).toEqual({ rows: [alpha[123]], nextCursor: null });
+    // Header values, case-insensitive: Trace-17 and Trace-170..179.
+    const byHeader = await store.search({ ...ALL, text: 'TRACE-17', limit: 50 });
+    expect(byHeader.rows.map((r) => r.req_id).sort()).toEqual(
+      ['alpha-0017', ...Array.from({ length: 10 }, (_, i) => `alpha-017${i}`)].sort(),
+    );
+    const byArgs = await store.search({ ...ALL, text: 'Q=232', limit: 50 });
+    expect(byArgs.rows.map((r) => r.req_id)).toEqual(['alpha-0232']);
+    const byUri = await store.search({ ...ALL, text: '/PAGE/6', limit: 100 });
+    expect(byUri.rows).toHaveLength(34);
+  });
+
+  it("never answers another group's rows", async () => {
+    const page = await store.search({ ...ALL, text: 'probe', limit: 1000 });
+    expect(page.rows).toHaveLength(240);
+    expect(page.rows.every((row) => row.group_name === 'alpha')).toBe(true);
+    expect(await store.search({ ...ALL, reqId: 'beta-0001', limit: 10 })).toEqual({ rows: [], nextCursor: null });
+    const betaSeries = await store.timeSeries({ ...ALL, groupName: 'beta', bucketMs: 60 * MINUTE, metric: 'bytes' });
+    expect(betaSeries).toEqual([{ bucket: T0, key: null, value: sum(beta, true) }]);
+    expect(await store.topN({ ...ALL, groupName: 'nobody', dimension: 'country', n: 5, metric: 'requests' })).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a field, dimension, operator or cursor outside the whitelist', async () => {
+    const forged = [{ field: 'group_name', op: 'is', value: 'beta' }] as unknown as EventFilter[];
+    await expect(total(forged)).rejects.toBeInstanceOf(EventQueryError);
+    const injected = [{ field: 'status" OR 1=1 --', op: 'is', value: 1 }] as unknown as EventFilter[];
+    await expect(total(injected)).rejects.toBeInstanceOf(EventQueryError);
+    await expect(total([{ field: 'country', op: 'gt', value: 1 }])).rejects.toBeInstanceOf(EventQueryError);
+    const badOp = [{ field: 'country', op: 'like', value: '%' }] as unknown as EventFilter[];
+    await expect(total(badOp)).rejects.toBeInstanceOf(EventQueryError);
+    await expect(
+      store.topN({ ...ALL, dimension: 'req_headers' as never, n: 5, metric: 'requests' }),
+    ).rejects.toBeInstanceOf(EventQueryError);
+    await expect(store.search({ ...ALL, cursor: 'not-a-cursor', limit: 5 })).rejects.toBeInstanceOf(EventQueryError);
+  });
+
+  it('treats quotes and SQL text in a value as data', async () => {
+    const nasty = `/x'; DROP TABLE events; --`;
+    const odd = storedEventSchema.parse({
+      ...makeEvent('delta', 1),
+      uri: nasty,
+      args: 'discount=50%25&name=_x_',
+      req_headers: { referer: `it's "quoted"` },
+    });
+    const plain = makeEvent('delta', 2);
+    await store.insert([odd, plain]);
+    const delta = { ...ALL, groupName: 'delta' };
+    const byUri = await store.search({ ...delta, filters: [{ field: 'uri', op: 'is', value: nasty }], limit: 5 });
+    expect(byUri.rows).toEqual([odd]);
+    // % and _ are not wildcards in the deep search.
+    expect((await store.search({ ...delta, text: '50%', limit: 5 })).rows).toEqual([odd]);
+    expect((await store.search({ ...delta, text: "it's", limit: 5 })).rows).toEqual([odd]);
+    expect((await store.search({ ...delta, text: '_x_', limit: 5 })).rows).toEqual([odd]);
+    expect((await store.search({ ...delta, reqId: `' OR '1'='1`, limit: 5 })).rows).toEqual([]);
+    expect(await total([])).toBe(240);
+  });
+
+  it('purges one group before a time and keeps the rest', async () => {
+    const before = T0 + 15 * MINUTE;
+    expect(await store.purge({ groupName: 'alpha', before })).toBe(alpha.filter((e) => e.timestamp < before).length);
+    expect(await total([])).toBe(180);
+    const betaLeft = await store.timeSeries({ ...ALL, groupName: 'beta', bucketMs: 60 * MINUTE, metric: 'requests' });
+    expect(betaLeft).toEqual([{ bucket: T0, key: null, value: 60 }]);
+    expect(await store.purge({ groupName: 'alpha', before })).toBe(0);
+  });
+
+  return context;
+}
