@@ -1,6 +1,7 @@
 import type admin from './en-US/admin.json';
 import type auth from './en-US/auth.json';
 import type certs from './en-US/certs.json';
+import type charts from './en-US/charts.json';
 import type common from './en-US/common.json';
 import type display from './en-US/display.json';
 import type errors from './en-US/errors.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       admin: typeof admin;
       auth: typeof auth;
       certs: typeof certs;
+      charts: typeof charts;
       common: typeof common;
       display: typeof display;
       errors: typeof errors;

@@ -1,0 +1,136 @@
+import type { EventMetric } from '@parapet/shared';
+import { i18n } from './i18n';
+
+/**
+ * Numbers with their units in the console's language. Digits, grouping and compact forms come
+ * from the browser's Intl (CLDR: 12.3K in English, 1.2万 in Simplified Chinese); the unit words
+ * come from the `charts` namespace so a translator can change them.
+ *
+ * Bytes step by 1024 (1 KB = 1024 B), as operating systems and most CDN consoles count data
+ * usage. Transfer rates are in bits per second and step by 1000 (1 Kbps = 1000 bps), as links
+ * are sold.
+ */
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const BIT_RATE_UNITS = ['bps', 'Kbps', 'Mbps', 'Gbps', 'Tbps'] as const;
+const BYTE_STEP = 1024;
+const BIT_RATE_STEP = 1000;
+const BITS_PER_BYTE = 8;
+const MS_PER_SECOND = 1000;
+
+export interface UnitOptions {
+  /** 12.3K instead of 12,345 (axes, tiles); full figures are for tooltips and lists. */
+  compact?: boolean;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl formatters are costly to build and a chart formats hundreds of numbers per render. */
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const unitText = (language: string) => i18n.getFixedT(language, 'charts');
+
+/** 12,345 / 12,345 / 12,345: a count in full, grouped as the language groups digits. */
+export function formatCount(value: number, language: string, options: UnitOptions = {}): string {
+  return options.compact
+    ? numberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+    : numberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** "12,345 requests" / "12,345 次请求". */
+export function formatRequests(value: number, language: string, options: UnitOptions = {}): string {
+  return unitText(language)('units.requests', { count: value, value: formatCount(value, language, options) });
+}
+
+/** The largest unit of a ladder that keeps the figure at or above 1, and the figure in it. */
+function scale<U extends string>(value: number, units: readonly U[], step: number): { value: number; unit: U } {
+  let index = 0;
+  let scaled = value;
+  while (Math.abs(scaled) >= step && index < units.length - 1) {
+    scaled /= step;
+    index += 1;
+  }
+  return { value: scaled, unit: units[index] as U };
+}
+
+/** Whole bytes; one decimal from KB up (1.5 KB, 2.3 GB), none when compact and the figure is large. */
+function scaledDigits(value: number, isBase: boolean, options: UnitOptions): Intl.NumberFormatOptions {
+  if (isBase) return { maximumFractionDigits: 0 };
+  if (options.compact && Math.abs(value) >= 100) return { maximumFractionDigits: 0 };
+  return { maximumFractionDigits: options.compact ? 1 : 2 };
+}
+
+/** 1536 → "1.5 KB" (1024 base). */
+export function formatBytes(bytes: number, language: string, options: UnitOptions = {}): string {
+  const { value, unit } = scale(bytes, BYTE_UNITS, BYTE_STEP);
+  const digits = scaledDigits(value, unit === BYTE_UNITS[0], options);
+  return unitText(language)(`units.bytes.${unit}`, { value: numberFormat(language, digits).format(value) });
+}
+
+/** Requests over a span: "12.3 req/s" / "12.3 次/秒". */
+export function formatRequestRate(requests: number, seconds: number, language: string): string {
+  const rate = seconds > 0 ? requests / seconds : 0;
+  const digits = { maximumFractionDigits: Math.abs(rate) >= 100 ? 0 : Math.abs(rate) >= 10 ? 1 : 2 };
+  return unitText(language)('units.requestRate', { value: numberFormat(language, digits).format(rate) });
+}
+
+/** Bytes sent over a span, as a transfer rate in bits per second: "1.2 Mbps" (1000 base). */
+export function formatBitRate(bytes: number, seconds: number, language: string): string {
+  const bits = seconds > 0 ? (bytes * BITS_PER_BYTE) / seconds : 0;
+  const { value, unit } = scale(bits, BIT_RATE_UNITS, BIT_RATE_STEP);
+  const digits = scaledDigits(value, unit === BIT_RATE_UNITS[0], {});
+  return unitText(language)(`units.bitRate.${unit}`, { value: numberFormat(language, digits).format(value) });
+}
+
+/** A share from 0 to 1: 0.1234 → "12.3%". */
+export function formatPercent(ratio: number, language: string): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
+/**
+ * A duration given in seconds, as nginx logs `request_time`: under a second in ms ("350 ms" /
+ * "350毫秒"), else in seconds ("1.25 sec" / "1.25秒"); the unit words are the browser's.
+ */
+export function formatSeconds(seconds: number, language: string): string {
+  if (Math.abs(seconds) < 1) {
+    const ms = seconds * MS_PER_SECOND;
+    return numberFormat(language, {
+      style: 'unit',
+      unit: 'millisecond',
+      unitDisplay: 'short',
+      maximumFractionDigits: Math.abs(ms) < 10 ? 1 : 0,
+    }).format(ms);
+  }
+  return numberFormat(language, {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(seconds);
+}
+
+/** A metric's value with its unit: requests counted, or bytes sent. */
+export function formatMetric(metric: EventMetric, value: number, language: string, options: UnitOptions = {}): string {
+  return metric === 'bytes' ? formatBytes(value, language, options) : formatRequests(value, language, options);
+}
+
+/** An axis tick: short, and the unit only where the figure needs one to be read (bytes). */
+export function formatMetricTick(metric: EventMetric, value: number, language: string): string {
+  return metric === 'bytes'
+    ? formatBytes(value, language, { compact: true })
+    : formatCount(value, language, { compact: true });
+}
+
+/** A metric's rate over a span in ms: requests per second, or the transfer rate in bits per second. */
+export function formatMetricRate(metric: EventMetric, value: number, spanMs: number, language: string): string {
+  const seconds = spanMs / MS_PER_SECOND;
+  return metric === 'bytes' ? formatBitRate(value, seconds, language) : formatRequestRate(value, seconds, language);
+}
