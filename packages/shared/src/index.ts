@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './cert-coverage.js';
 export * from './constants.js';
+export * from './dashboard/index.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './locales.js';
