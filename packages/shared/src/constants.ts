@@ -56,6 +56,9 @@ export const TIME_RANGE_MINUTES = [5, 60, 180, 360, 1440, 4320] as const;
 export const TIME_RANGE_CUSTOM_INDEX = TIME_RANGE_MINUTES.length;
 /** Default zoom window: 3 days. */
 export const ZOOM_DEFAULT_MINUTES = 4320;
+/** A custom range starts at most this many days back and ends at most this many days ahead (GLOSSARY §8.2). */
+export const CUSTOM_RANGE_MAX_DAYS_BACK = 44;
+export const CUSTOM_RANGE_MAX_DAYS_AHEAD = 1;
 
 /** How long a toast stays on screen. */
 export const TOAST_DURATION_MS = 5000;

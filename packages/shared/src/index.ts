@@ -10,6 +10,7 @@ export * from './plans.js';
 export * from './schemas/account.js';
 export * from './schemas/certs.js';
 export * from './schemas/common.js';
+export * from './schemas/date-range.js';
 export * from './schemas/deploy.js';
 export * from './schemas/event-queries.js';
 export * from './schemas/event-records.js';

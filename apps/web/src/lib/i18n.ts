@@ -1,6 +1,7 @@
 import {
   ALLOWED_HTTP_PORTS,
   ALLOWED_HTTPS_PORT_RANGES,
+  CUSTOM_RANGE_MAX_DAYS_BACK,
   DEFAULT_LOCALE,
   DOMAIN_LABEL_MAX_LENGTH,
   DOMAIN_MAX_LENGTH,
@@ -17,12 +18,16 @@ import { NAMESPACES, resources } from '@/locales';
 import { setRequestLanguage } from './api-client';
 import { readStoredLocale, storeLocale } from './storage';
 
-/** Values every message may quote: `{{httpPorts}}`, `{{httpsPorts}}`, `{{domainLabelMax}}`, `{{domainMax}}`. */
+/**
+ * Values every message may quote: `{{httpPorts}}`, `{{httpsPorts}}`, `{{domainLabelMax}}`, `{{domainMax}}`,
+ * `{{customRangeDaysBack}}`.
+ */
 export const MESSAGE_LIMITS = {
   httpPorts: ALLOWED_HTTP_PORTS.join(', '),
   httpsPorts: ALLOWED_HTTPS_PORT_RANGES.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', '),
   domainLabelMax: DOMAIN_LABEL_MAX_LENGTH,
   domainMax: DOMAIN_MAX_LENGTH,
+  customRangeDaysBack: CUSTOM_RANGE_MAX_DAYS_BACK,
 };
 
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw' };
