@@ -1,0 +1,101 @@
+import {
+  FILTER_VALUES_MAX,
+  resolveDateRange,
+  storeQueryFor,
+  type DashboardActivityAnswer,
+  type DashboardActivityRequest,
+  type DashboardFilterValuesAnswer,
+  type DashboardFilterValuesRequest,
+  type DashboardSeriesAnswer,
+  type DashboardSeriesRequest,
+  type DashboardTopAnswer,
+  type DashboardTopRequest,
+} from '@parapet/shared';
+import type { EventStore } from '../event-store/event-store.js';
+
+/**
+ * The dashboard's reads. Each request becomes its store query through the shared
+ * `storeQueryFor`, the function the benchmark uses too, so what is timed is what is served.
+ * A preset range ends at `now`, read once per request.
+ */
+
+const scopeOf = (request: { groupName: string; dateRange: DashboardSeriesRequest['dateRange'] }, now: number) => ({
+  groupName: request.groupName,
+  ...resolveDateRange(request.dateRange, now),
+});
+
+export async function readSeries(
+  store: EventStore,
+  request: DashboardSeriesRequest,
+  now: number,
+): Promise<DashboardSeriesAnswer> {
+  const scope = scopeOf(request, now);
+  const built = storeQueryFor(
+    {
+      kind: 'series',
+      id: 'series',
+      metric: request.metric,
+      filters: request.filters,
+      ...(request.groupBy ? { groupBy: request.groupBy } : {}),
+      ...(request.groupBy && request.termSize !== undefined ? { termSize: request.termSize } : {}),
+    },
+    scope,
+  );
+  if (built.kind !== 'timeSeries') throw new Error('a series request made no time series');
+  const points = await store.timeSeries(built.query);
+  return { from: scope.from, to: scope.to, bucketMs: built.query.bucketMs, points };
+}
+
+export async function readTop(
+  store: EventStore,
+  request: DashboardTopRequest,
+  now: number,
+): Promise<DashboardTopAnswer> {
+  const scope = scopeOf(request, now);
+  const { dimension, n, metric, filters } = request;
+  const built = storeQueryFor({ kind: 'top', id: 'top', dimension, n, metric, filters }, scope);
+  if (built.kind !== 'topN') throw new Error('a top request made no top-N');
+  const entries = await store.topN(built.query);
+  return { from: scope.from, to: scope.to, entries };
+}
+
+/** The field's most frequent values in the range, for the filter editor's suggestions. */
+export async function readFilterValues(
+  store: EventStore,
+  request: DashboardFilterValuesRequest,
+  now: number,
+): Promise<DashboardFilterValuesAnswer> {
+  const entries = await store.topN({
+    ...scopeOf(request, now),
+    filters: request.filters,
+    dimension: request.field,
+    n: FILTER_VALUES_MAX,
+    metric: 'requests',
+  });
+  // An empty value is what `not_exists` is for; it is no suggestion for `is`.
+  return { values: entries.filter((e) => e.key !== '').map((e) => ({ value: e.key, count: e.value })) };
+}
+
+export async function readActivity(
+  store: EventStore,
+  request: DashboardActivityRequest,
+  now: number,
+): Promise<DashboardActivityAnswer> {
+  const scope = scopeOf(request, now);
+  const page = await store.search({ ...scope, filters: request.filters, limit: request.limit });
+  const rows = page.rows.map((row) => ({
+    req_id: row.req_id,
+    timestamp: row.timestamp,
+    server_name: row.server_name,
+    client_ip: row.client_ip,
+    country: row.country,
+    method: row.method,
+    uri: row.uri,
+    status: row.status,
+    action: row.action,
+    type: row.type,
+    rule: row.rule,
+    reason: row.reason,
+  }));
+  return { from: scope.from, to: scope.to, rows };
+}
