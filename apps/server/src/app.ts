@@ -40,6 +40,7 @@ import { serviceLineRoutes } from './modules/service-lines/service-lines.routes.
 import { validateRoutes } from './modules/service-lines/validate.routes.js';
 import { wafRuleRoutes } from './modules/waf-rules/waf-rules.routes.js';
 import { wafRuleToolRoutes } from './modules/waf-rules/waf-rules.tools.routes.js';
+import { wafRuleDryRunRoutes } from './modules/waf-rules/waf-rules.dry-run.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({
       await api.register(validateRoutes);
       await api.register(wafRuleRoutes);
       await api.register(wafRuleToolRoutes);
+      await api.register(wafRuleDryRunRoutes);
       await api.register(dashboardRoutes);
     },
     { prefix: API_PREFIX },

@@ -175,7 +175,8 @@ export function planProblems(
   return out;
 }
 
-function withRuleChecks<T extends z.ZodType<WafRuleSettings>>(schema: T): T {
+/** A rule schema with the checks across fields of `ruleProblems`, each reported at its path. */
+export function withRuleChecks<T extends z.ZodType<WafRuleSettings>>(schema: T): T {
   return schema.superRefine((rule, ctx) => {
     for (const { path, code } of ruleProblems(rule)) ctx.addIssue({ code: 'custom', path, message: code });
   }) as unknown as T;
@@ -269,4 +270,5 @@ export const WAF_RULE_API = {
   evaluate: '/waf-rules/evaluate',
   exportRules: '/waf-rules/export',
   importRules: '/waf-rules/import',
+  dryRun: '/waf-rules/dry-run',
 } as const;

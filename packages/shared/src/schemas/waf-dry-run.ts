@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { text } from './text.js';
+import { wafRuleSettingsSchema, withRuleChecks } from './waf-rules.js';
+import { WAF_DRY_RUN_UNJUDGED_FIELDS } from '../waf/event-facts.js';
+
+/**
+ * The rule dry run (issue 13 item 6; docs/waf-rules.md "Dry run"): how many of a group's
+ * requests of the last hours a rule being written would have matched, judged by the one
+ * evaluator over the stored events. Nothing is saved or deployed.
+ */
+
+/** How far back a dry run looks. */
+export const WAF_DRY_RUN_HOURS = 24;
+export const WAF_DRY_RUN_RANGE_MS = WAF_DRY_RUN_HOURS * 60 * 60_000;
+/**
+ * The most events one dry run judges. Past it, it judges an even sample across the range and
+ * says so: the answer stays quick on a busy group and its share still reads true.
+ */
+export const WAF_DRY_RUN_EXAMINE_MAX = 50_000;
+
+/**
+ * The rule as the form holds it: every setting, checked as a save checks it (one condition at
+ * least, the rate's format, what the action needs). The name plays no part and may be left out.
+ */
+export const wafDryRunSchema = z
+  .object({
+    groupName: text().min(1).max(64),
+    rule: withRuleChecks(wafRuleSettingsSchema),
+  })
+  .meta({ id: 'WafDryRun' });
+export type WafDryRun = z.infer<typeof wafDryRunSchema>;
+export type WafDryRunInput = z.input<typeof wafDryRunSchema>;
+
+export const wafDryRunAnswerSchema = z
+  .object({
+    /** Requests the rule matched (an exclusion sparing one does not count). */
+    matched: z.number().int().nonnegative(),
+    /** Requests judged: all in the range, or the sample when `sampled`. */
+    examined: z.number().int().nonnegative(),
+    /** Requests the group had in the range. */
+    totalInRange: z.number().int().nonnegative(),
+    /** True when `examined` is a sample spread over the range, not every request. */
+    sampled: z.boolean(),
+    /** The range judged, epoch ms, `from` inclusive and `to` exclusive. */
+    from: z.number().int(),
+    to: z.number().int(),
+    /**
+     * The parts of the rule stored events cannot judge. Conditions among them were left out,
+     * so `matched` is the most the rule could have matched.
+     */
+    unjudged: z.array(z.enum(WAF_DRY_RUN_UNJUDGED_FIELDS)),
+  })
+  .meta({ id: 'WafDryRunAnswer' });
+export type WafDryRunAnswer = z.infer<typeof wafDryRunAnswerSchema>;
