@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { EventStore } from './event-store.js';
 import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from './duckdb-store.js';
+import { openClickHouseEventStore } from './clickhouse-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
 export interface EventStoreHandle {
   /** The one store of this server; every caller gets the same instance. */
   get(): Promise<EventStore>;
+  /** Whether the store was opened (or handed in) already: the retention purge opens nothing. */
+  isOpen(): boolean;
 }
 
 export interface EventStorePluginOptions {
@@ -23,12 +26,18 @@ export interface EventStorePluginOptions {
 /**
  * Opens the event store lazily: most requests never touch events, and DuckDB takes one writing
  * process per file, so a server that never ingests or reads events never holds the file. The
- * embedded default is DATA_DIR/events.duckdb.
+ * embedded default is DATA_DIR/events.duckdb; with CLICKHOUSE_URL set, the ClickHouse server
+ * there holds the events instead (docs/clickhouse.md).
  */
 export const eventStorePlugin = fp<EventStorePluginOptions>(async (app, options) => {
   let opening: Promise<EventStore> | undefined = options.store ? Promise.resolve(options.store) : undefined;
-  const open = (): Promise<EventStore> => openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
+  const { clickhouseUrl } = app.config;
+  const open = (): Promise<EventStore> =>
+    clickhouseUrl
+      ? openClickHouseEventStore({ url: clickhouseUrl })
+      : openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
   app.decorate('events', {
+    isOpen: () => opening !== undefined,
     get: () => {
       opening ??= open().catch((error: unknown) => {
         // A failed open is retried by the next caller rather than cached.

@@ -1,0 +1,112 @@
+import {
+  EVENT_CACHE_SERVED_STATUSES,
+  EVENT_DIMENSIONS,
+  EVENT_METRICS,
+  EVENT_SERVED_BY,
+  eventFiltersSchema,
+  isNumericFilterField,
+  type EventDimension,
+  type EventFilter,
+  type EventFilterField,
+  type EventMetric,
+} from '@parapet/shared';
+import type { ClickHouseParamValue } from './clickhouse-executor.js';
+import { CLICKHOUSE_EVENT_COLUMNS } from './clickhouse-schema.js';
+import { EventQueryError, type EventRange } from './event-store.js';
+
+/**
+ * SQL pieces of the ClickHouse store, with the DuckDB store's meaning (duckdb-filters.ts).
+ * Column names come only from the shared whitelists, checked again here at run time; every
+ * value, the shared constants included, is a query parameter.
+ */
+
+export type ClickHouseParamType = 'String' | 'Int64' | 'UInt64' | 'Float64' | 'Array(String)';
+
+export class Params {
+  readonly values: Record<string, ClickHouseParamValue> = {};
+  private count = 0;
+
+  /** Binds a value and answers its `{name:Type}` placeholder. */
+  add(value: ClickHouseParamValue, type: ClickHouseParamType): string {
+    const name = `p${this.count}`;
+    this.count += 1;
+    this.values[name] = value;
+    return `{${name}:${type}}`;
+  }
+}
+
+export function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new EventQueryError(`invalid ${what}`);
+  return value;
+}
+
+/** A field as text: what a group-by key and an is/is_not on a text field compare. */
+export function textExpression(field: EventFilterField, params: Params): string {
+  switch (field) {
+    case 'status_class':
+      return `concat(toString(intDiv(status, 100)), 'xx')`;
+    case 'served_by': {
+      const [cache, origin] = EVENT_SERVED_BY;
+      return `if(cache_status IN ${params.add(EVENT_CACHE_SERVED_STATUSES, 'Array(String)')}, ${params.add(cache, 'String')}, ${params.add(origin, 'String')})`;
+    }
+    case 'referer':
+      // JSONExtractString answers '' for a missing key, as coalesce(…, '') does in DuckDB.
+      return `JSONExtractString(req_headers, 'referer')`;
+    case 'content_type':
+      // The first media type of `accept`, without parameters.
+      return `lowerUTF8(trimBoth(splitByChar(';', splitByChar(',', JSONExtractString(req_headers, 'accept'))[1])[1]))`;
+    default:
+      return CLICKHOUSE_EVENT_COLUMNS[field].kind === 'text' ? field : `toString(${field})`;
+  }
+}
+
+export function dimensionExpression(dimension: EventDimension, params: Params): string {
+  if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
+    throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
+  }
+  return textExpression(dimension, params);
+}
+
+/** The aggregate of a metric over a group of rows, as Float64 (DuckDB answers DOUBLE). */
+export function metricExpression(metric: EventMetric): string {
+  if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
+  return metric === 'bytes' ? 'toFloat64(sum(bytes_sent))' : 'toFloat64(count())';
+}
+
+function filterCondition(filter: EventFilter, params: Params): string {
+  const numeric = isNumericFilterField(filter.field);
+  const column = numeric ? filter.field : textExpression(filter.field, params);
+  const value = (): string =>
+    numeric ? params.add(Number(filter.value), 'Float64') : params.add(String(filter.value), 'String');
+  switch (filter.op) {
+    case 'is':
+      return `${column} = ${value()}`;
+    case 'is_not':
+      // A row without the field is "not" any value (DuckDB's IS DISTINCT FROM).
+      return `(${column} IS NULL OR ${column} != ${value()})`;
+    case 'exists':
+      return numeric ? `${column} IS NOT NULL` : `(${column} IS NOT NULL AND ${column} != '')`;
+    case 'not_exists':
+      return numeric ? `${column} IS NULL` : `(${column} IS NULL OR ${column} = '')`;
+    case 'gt':
+      return `${column} > ${value()}`;
+    case 'lt':
+      return `${column} < ${value()}`;
+  }
+}
+
+/** The WHERE clause of a range: the group, the time range and every filter (AND). */
+export function rangeWhere(range: EventRange, params: Params): string {
+  const parsed = eventFiltersSchema.safeParse(range.filters);
+  if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
+    throw new EventQueryError('invalid time range');
+  }
+  const conditions = [
+    `group_name = ${params.add(range.groupName, 'String')}`,
+    `timestamp >= ${params.add(range.from, 'Int64')}`,
+    `timestamp < ${params.add(range.to, 'Int64')}`,
+    ...parsed.data.map((filter) => filterCondition(filter, params)),
+  ];
+  return conditions.join(' AND ');
+}

@@ -1,0 +1,253 @@
+import { createClient } from '@clickhouse/client';
+import type { StoredEvent } from '@parapet/shared';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
+import { dimensionExpression, metricExpression, Params, positiveInteger, rangeWhere } from './clickhouse-filters.js';
+import {
+  CLICKHOUSE_COLUMN_NAMES,
+  CLICKHOUSE_EVENT_COLUMNS,
+  CLICKHOUSE_EVENTS_DDL,
+  CLICKHOUSE_EVENTS_TABLE,
+  CLICKHOUSE_INSERT_SETTINGS,
+} from './clickhouse-schema.js';
+import {
+  EVENT_DEDUPE_WINDOW_MS,
+  EventQueryError,
+  type EventStore,
+  type InsertResult,
+  type SearchPage,
+  type SearchQuery,
+  type TimeSeriesPoint,
+  type TimeSeriesQuery,
+  type TopNEntry,
+  type TopNQuery,
+} from './event-store.js';
+
+const TABLE = CLICKHOUSE_EVENTS_TABLE;
+const COLUMN_LIST = CLICKHOUSE_COLUMN_NAMES.join(', ');
+
+/**
+ * A record as the JSONEachRow object of its insert. Each value is checked against its
+ * column first: ClickHouse would read a wrong type as the column's default or fail the
+ * insert part-way through a large batch, and the whole batch must fail before anything
+ * is sent.
+ */
+function toRow(event: StoredEvent): ClickHouseRow {
+  const row: ClickHouseRow = {};
+  for (const name of CLICKHOUSE_COLUMN_NAMES) {
+    const { kind, nullable } = CLICKHOUSE_EVENT_COLUMNS[name];
+    const value: unknown = event[name];
+    const fits =
+      (value === null && nullable) ||
+      (kind === 'text' && typeof value === 'string') ||
+      (kind === 'integer' && Number.isSafeInteger(value)) ||
+      (kind === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
+      (kind === 'headers' && typeof value === 'object' && value !== null);
+    if (!fits) throw new TypeError(`event ${String(event.req_id)}: ${name} is not a valid ${kind} value`);
+    row[name] = kind === 'headers' ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+function fromRow(row: ClickHouseRow): StoredEvent {
+  const event: Record<string, unknown> = {};
+  for (const name of CLICKHOUSE_COLUMN_NAMES) {
+    const { kind } = CLICKHOUSE_EVENT_COLUMNS[name];
+    const value = row[name];
+    // A server sends 64-bit integers as JSON strings; chdb sends them as numbers.
+    if (value === null || value === undefined) event[name] = null;
+    else if (kind === 'integer' || kind === 'number') event[name] = Number(value);
+    else if (kind === 'headers') event[name] = JSON.parse(String(value)) as Record<string, string>;
+    else event[name] = value;
+  }
+  return event as StoredEvent;
+}
+
+/**
+ * The event store on ClickHouse. Queries run concurrently, as the server answers them. Inserts
+ * and purges run one at a time through a queue: ClickHouse has no transaction to hold the
+ * dedupe lookup and the INSERT together, so this process must not run two lookups before
+ * either insert lands.
+ */
+class ClickHouseEventStore implements EventStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly executor: ClickHouseExecutor) {}
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  insert(events: readonly StoredEvent[]): Promise<InsertResult> {
+    // As in DuckDB: repeats within the batch go first, then one lookup finds the batch's
+    // req_ids stored within the window of its times (the bounds prune by partition and by
+    // the primary index's min/max; the bloom filter skips the rest), then one INSERT carries
+    // the rest. Every row is checked before anything is sent.
+    const unique = new Map<string, StoredEvent>();
+    let first = Infinity;
+    let last = -Infinity;
+    for (const event of events) {
+      if (unique.has(event.req_id)) continue;
+      unique.set(event.req_id, event);
+      first = Math.min(first, event.timestamp);
+      last = Math.max(last, event.timestamp);
+    }
+    if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
+    let rows: Map<string, ClickHouseRow>;
+    try {
+      rows = new Map([...unique].map(([reqId, event]) => [reqId, toRow(event)]));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
+    }
+    return this.exclusive(async () => {
+      const params = new Params();
+      const stored = await this.executor.rows(
+        `SELECT req_id, timestamp FROM ${TABLE}
+         WHERE timestamp >= ${params.add(first - EVENT_DEDUPE_WINDOW_MS, 'Int64')}
+           AND timestamp <= ${params.add(last + EVENT_DEDUPE_WINDOW_MS, 'Int64')}
+           AND req_id IN ${params.add([...unique.keys()], 'Array(String)')}`,
+        params.values,
+      );
+      for (const row of stored) {
+        const reqId = String(row.req_id);
+        const event = unique.get(reqId);
+        if (event && Math.abs(event.timestamp - Number(row.timestamp)) <= EVENT_DEDUPE_WINDOW_MS) rows.delete(reqId);
+      }
+      if (rows.size > 0) {
+        await this.executor.insert({
+          table: TABLE,
+          columns: CLICKHOUSE_COLUMN_NAMES,
+          rows: [...rows.values()],
+          settings: CLICKHOUSE_INSERT_SETTINGS,
+        });
+      }
+      return { inserted: rows.size, duplicates: events.length - rows.size };
+    });
+  }
+
+  async timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
+    const params = new Params();
+    const bucket = params.add(positiveInteger(query.bucketMs, 'bucket'), 'Int64');
+    const key = query.groupBy ? dimensionExpression(query.groupBy, params) : 'NULL';
+    const where = rangeWhere(query, params);
+    const metric = metricExpression(query.metric);
+    let keep = '';
+    if (query.groupBy && query.termSize !== undefined) {
+      // The range's largest keys first (ties by key), then only their series.
+      const terms = params.add(positiveInteger(query.termSize, 'termSize'), 'UInt64');
+      keep = `AND ${key} IN (SELECT ${key} AS term FROM ${TABLE} WHERE ${where}
+        GROUP BY term ORDER BY ${metric} DESC, term LIMIT ${terms})`;
+    }
+    const rows = await this.executor.rows(
+      `SELECT intDiv(timestamp, ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
+      FROM ${TABLE} WHERE ${where} ${keep}
+      GROUP BY bucket, key ORDER BY bucket, key`,
+      params.values,
+    );
+    return rows.map((row) => ({
+      bucket: Number(row.bucket),
+      key: row.key === null || row.key === undefined ? null : String(row.key),
+      value: Number(row.value),
+    }));
+  }
+
+  async topN(query: TopNQuery): Promise<TopNEntry[]> {
+    const params = new Params();
+    const key = dimensionExpression(query.dimension, params);
+    const where = rangeWhere(query, params);
+    const limit = params.add(positiveInteger(query.n, 'n'), 'UInt64');
+    // Ties broken by key so the same data always answers the same list.
+    const rows = await this.executor.rows(
+      `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
+      FROM ${TABLE} WHERE ${where}
+      GROUP BY key ORDER BY value DESC, key LIMIT ${limit}`,
+      params.values,
+    );
+    return rows.map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
+  }
+
+  async search(query: SearchQuery): Promise<SearchPage> {
+    const params = new Params();
+    const limit = positiveInteger(query.limit, 'limit');
+    const conditions = [rangeWhere(query, params)];
+    if (query.reqId !== undefined) conditions.push(`req_id = ${params.add(query.reqId, 'String')}`);
+    if (query.text !== undefined && query.text !== '') {
+      const needle = params.add(query.text.toLowerCase(), 'String');
+      conditions.push(
+        `(position(lowerUTF8(uri), ${needle}) > 0 OR position(lowerUTF8(args), ${needle}) > 0 OR position(lowerUTF8(req_headers), ${needle}) > 0)`,
+      );
+    }
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor);
+      const timestamp = params.add(after.timestamp, 'Int64');
+      conditions.push(
+        `(timestamp < ${timestamp} OR (timestamp = ${timestamp} AND req_id < ${params.add(after.reqId, 'String')}))`,
+      );
+    }
+    // One row more than the page tells whether another page follows.
+    const rows = await this.executor.rows(
+      `SELECT ${COLUMN_LIST} FROM ${TABLE} WHERE ${conditions.join(' AND ')}
+      ORDER BY timestamp DESC, req_id DESC LIMIT ${params.add(limit + 1, 'UInt64')}`,
+      params.values,
+    );
+    const events = rows.map((row) => fromRow(row));
+    const more = events.length > limit;
+    const page = more ? events.slice(0, limit) : events;
+    const lastRow = page.at(-1);
+    return {
+      rows: page,
+      nextCursor: more && lastRow ? encodeCursor({ timestamp: lastRow.timestamp, reqId: lastRow.req_id }) : null,
+    };
+  }
+
+  purge(options: { groupName: string; before: number }): Promise<number> {
+    if (!Number.isSafeInteger(options.before)) return Promise.reject(new EventQueryError('invalid purge time'));
+    return this.exclusive(async () => {
+      // A lightweight DELETE answers no count, so the rows are counted first (inserts wait
+      // in the queue meanwhile). Retention is per group and a day's partition holds every
+      // group, so whole partitions cannot be dropped.
+      const params = new Params();
+      const where = `group_name = ${params.add(options.groupName, 'String')} AND timestamp < ${params.add(options.before, 'Int64')}`;
+      const [counted] = await this.executor.rows(
+        `SELECT count() AS removed FROM ${TABLE} WHERE ${where}`,
+        params.values,
+      );
+      const removed = Number(counted?.removed ?? 0);
+      if (removed > 0) await this.executor.command(`DELETE FROM ${TABLE} WHERE ${where}`, params.values);
+      return removed;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.exclusive(() => this.executor.close());
+  }
+}
+
+/** Creates the table if needed and answers the store over this executor. */
+export async function createClickHouseEventStore(executor: ClickHouseExecutor): Promise<EventStore> {
+  try {
+    for (const statement of CLICKHOUSE_EVENTS_DDL) await executor.command(statement, {});
+  } catch (error) {
+    await executor.close().catch(() => undefined);
+    throw error;
+  }
+  return new ClickHouseEventStore(executor);
+}
+
+export interface ClickHouseStoreOptions {
+  /** CLICKHOUSE_URL: `http(s)://user:password@host:port/database`. */
+  url: string;
+}
+
+/** Opens the event store on the ClickHouse server at `url`. */
+export function openClickHouseEventStore(options: ClickHouseStoreOptions): Promise<EventStore> {
+  const client = createClient({
+    url: options.url,
+    // A batch's dedupe lookup binds every req_id of the batch: past 4 KiB of parameters
+    // they go in a multipart body instead of the URL, which proxies and servers cap.
+    use_multipart_params_auto: true,
+  });
+  return createClickHouseEventStore(new ClickHouseClientExecutor(client));
+}
