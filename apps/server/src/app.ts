@@ -46,6 +46,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
 import { eventStorePlugin } from './modules/event-store/event-store.plugin.js';
+import { eventLogRoutes } from './modules/event-logs/event-logs.routes.js';
 import type { EventStore } from './modules/event-store/event-store.js';
 
 declare module 'fastify' {
@@ -173,6 +174,7 @@ export async function buildApp({
       await api.register(validateRoutes);
       await api.register(wafRuleRoutes);
       await api.register(wafRuleToolRoutes);
+      await api.register(eventLogRoutes);
       await api.register(wafRuleDryRunRoutes);
       await api.register(dashboardRoutes);
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CERT_API,
+  EVENT_LOG_API,
   HTML_PAGE_API,
   ORIGIN_POLICY_API,
   SERVICE_LINE_API,
@@ -46,6 +47,7 @@ describe('the OpenAPI document', () => {
       ...Object.values(HTML_PAGE_API),
       ...Object.values(TASK_API),
       ...Object.values(WAF_RULE_API),
+      ...Object.values(EVENT_LOG_API),
     ]) {
       expect(Object.keys(doc.paths), path).toContain(asOpenApi(path));
     }

@@ -12,6 +12,7 @@ export * from './schemas/certs.js';
 export * from './schemas/common.js';
 export * from './schemas/date-range.js';
 export * from './schemas/deploy.js';
+export * from './schemas/event-logs.js';
 export * from './schemas/event-queries.js';
 export * from './schemas/event-records.js';
 export * from './schemas/html-pages.js';

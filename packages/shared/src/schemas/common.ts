@@ -4,6 +4,7 @@ import { ERROR_CODE_LIST } from '../errors.js';
 import { ACCOUNT_FIELD_CODES } from './account.js';
 import { CERT_FIELD_CODES } from './certs.js';
 import { DATE_RANGE_FIELD_CODES } from './date-range.js';
+import { EVENT_LOG_FIELD_CODES } from './event-logs.js';
 import { ORIGIN_FIELD_CODES } from './origin-policies.js';
 import { HTML_PAGE_FIELD_CODES } from './html-pages.js';
 import { SERVICE_LINE_FIELD_CODES } from './service-lines.js';
@@ -53,6 +54,7 @@ export const FIELD_ERROR_CODES = [
   ...ACCOUNT_FIELD_CODES,
   ...CERT_FIELD_CODES,
   ...DATE_RANGE_FIELD_CODES,
+  ...EVENT_LOG_FIELD_CODES,
   ...ORIGIN_FIELD_CODES,
   ...HTML_PAGE_FIELD_CODES,
   ...SERVICE_LINE_FIELD_CODES,

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { text } from './text.js';
+import { dateRangeSchema } from './date-range.js';
+import { eventFiltersSchema, eventSearchTextSchema } from './event-queries.js';
+import { EVENT_REQ_ID_MAX_LENGTH, storedEventSchema } from './event-records.js';
+
+/**
+ * The event log (spec §2 Event Log, GLOSSARY §7): one group's events in a time range, filtered,
+ * newest first, a page at a time on the store's keyset cursor; and the same set as a file.
+ */
+
+export const EVENT_LOG_API = {
+  search: '/event-logs/search',
+  exportEvents: '/event-logs/export',
+} as const;
+
+/** Rows per page the log offers (GLOSSARY §12: 10/20/30/40, 10 by default). */
+export const EVENT_LOG_PAGE_SIZES = [10, 20, 30, 40] as const;
+export const EVENT_LOG_PAGE_SIZE_DEFAULT = 10;
+/** The most rows one export holds (GLOSSARY §7). */
+export const EVENT_EXPORT_MAX_ROWS = 10_000;
+export const EVENT_EXPORT_FORMATS = ['csv', 'ndjson'] as const;
+export type EventExportFormat = (typeof EVENT_EXPORT_FORMATS)[number];
+/** The downloaded file: `event_log.csv` (GLOSSARY §7) or `event_log.ndjson`. */
+export const eventExportFileName = (format: EventExportFormat): string => `event_log.${format}`;
+export const EVENT_EXPORT_MEDIA_TYPES: Record<EventExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+};
+/** A cursor is base64url of a timestamp and a req_id; anything longer is not one of ours. */
+export const EVENT_CURSOR_MAX_LENGTH = 256;
+
+/**
+ * Field codes of a refused query: the messages of eventFilterSchema (gt/lt on a field that is not
+ * a number, a number field compared with text) and a cursor the store does not know.
+ */
+export const EVENT_LOG_FIELD_CODES = ['not_numeric_field', 'not_a_number', 'invalid_cursor'] as const;
+
+/** What both the page and the export ask for: one group, a time range and the filters. */
+export const eventLogQuerySchema = z.object({
+  groupName: text().min(1).max(64),
+  dateRange: dateRangeSchema,
+  filters: eventFiltersSchema.default([]),
+  /** Exactly this request (the search box without Deep Search). */
+  reqId: text().trim().min(1).max(EVENT_REQ_ID_MAX_LENGTH).optional(),
+  /** Deep Search: the path, the query string or the request headers contain it, ignoring case. */
+  text: eventSearchTextSchema.optional(),
+});
+export type EventLogQuery = z.infer<typeof eventLogQuerySchema>;
+
+export const eventLogSearchSchema = eventLogQuerySchema
+  .extend({
+    /** The `nextCursor` of the page before; none for the first page. */
+    cursor: text()
+      .min(1)
+      .max(EVENT_CURSOR_MAX_LENGTH)
+      .refine((value) => /^[\w-]+$/.test(value), { message: 'invalid_cursor' })
+      .optional(),
+    limit: z
+      .number()
+      .int()
+      .refine((value) => (EVENT_LOG_PAGE_SIZES as readonly number[]).includes(value), { message: 'invalid_value' })
+      .default(EVENT_LOG_PAGE_SIZE_DEFAULT),
+  })
+  .meta({ id: 'EventLogSearch' });
+export type EventLogSearch = z.input<typeof eventLogSearchSchema>;
+
+export const eventLogPageSchema = z
+  .object({
+    rows: z.array(storedEventSchema),
+    /** Null on the last page. */
+    nextCursor: text().nullable(),
+  })
+  .meta({ id: 'EventLogPage' });
+export type EventLogPage = z.infer<typeof eventLogPageSchema>;
+
+export const eventLogExportSchema = eventLogQuerySchema
+  .extend({ format: z.enum(EVENT_EXPORT_FORMATS) })
+  .meta({ id: 'EventLogExport' });
+export type EventLogExport = z.input<typeof eventLogExportSchema>;
+
+/**
+ * The columns of an exported CSV, in order: every field of a stored event, the request headers
+ * as their JSON text. NDJSON rows are the stored events themselves.
+ */
+export const EVENT_EXPORT_COLUMNS = Object.keys(storedEventSchema.shape) as (keyof typeof storedEventSchema.shape)[];
