@@ -138,6 +138,24 @@ describe('ClickHouse event store on chdb', () => {
     await expect(contract.store.insert([makeEvent('zeta', 0), wrong])).rejects.toThrow(/status/);
     expect(recorder.calls).toEqual([]);
   });
+
+  it("has the server refuse a whole INSERT whose last row does not fit, with the store's settings", async () => {
+    // The store checks rows before sending; this is the server's own guard behind that check.
+    const rows = Array.from({ length: 5000 }, (_, i) => {
+      const event = makeEvent('eta', i % 1000);
+      return { ...event, req_id: `eta-${i}`, req_headers: JSON.stringify(event.req_headers) };
+    });
+    const insert = {
+      table: CLICKHOUSE_EVENTS_TABLE,
+      columns: CLICKHOUSE_COLUMN_NAMES,
+      rows: [...rows, { ...rows[0], req_id: 'eta-bad', uri: null }],
+      settings: CLICKHOUSE_INSERT_SETTINGS,
+    };
+    await expect(new ChdbExecutor(engine().session).insert(insert)).rejects.toThrow();
+    expect(await rowsOf(`SELECT count() AS n FROM ${CLICKHOUSE_EVENTS_TABLE} WHERE group_name = 'eta'`)).toEqual([
+      { n: 0 },
+    ]);
+  });
 });
 
 /**
