@@ -133,6 +133,17 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     ).toEqual(['a-05', 'a-10', 'a-20', 'a-25', 'a-35', 'a-40']);
   });
 
+  it('takes the Action multi-select as any of its codes, "no action" among them', async () => {
+    const denied = OWNER_EVENTS.filter((e) => e.action === '01').map((e) => e.req_id);
+    expect(await found({ actions: ['01'] })).toEqual(denied);
+    expect(await found({ actions: ['01', '06'] })).toEqual(denied);
+    expect(await found({ actions: ['06', '13'] })).toEqual([]);
+    expect((await search({ actions: ['01', ''], limit: 40 })).json().rows).toHaveLength(40);
+    expect(await found({ actions: ['', '00'], reqId: 'a-01' })).toEqual(['a-01']);
+    const many = Array.from({ length: 10 }, (_, i) => ({ field: 'uri', op: 'is_not', value: `/x/${i}` }));
+    expect((await search({ actions: ['01', '06'], filters: many })).json().fields).toEqual({ filters: 'too_big' });
+  });
+
   it("finds one request by req_id, never another group's", async () => {
     expect(await found({ reqId: 'a-07' })).toEqual(['a-07']);
     expect(await found({ reqId: 'b-1' })).toEqual([]);

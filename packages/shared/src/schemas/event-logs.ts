@@ -3,6 +3,7 @@ import { text } from './text.js';
 import { dateRangeSchema } from './date-range.js';
 import { eventFiltersSchema, eventSearchTextSchema } from './event-queries.js';
 import { EVENT_REQ_ID_MAX_LENGTH, storedEventSchema } from './event-records.js';
+import { WAF_ACTION_CODES } from '../waf/vocabulary.js';
 
 /**
  * The event log (spec §2 Event Log, GLOSSARY §7): one group's events in a time range, filtered,
@@ -36,6 +37,10 @@ export const EVENT_CURSOR_MAX_LENGTH = 256;
  */
 export const EVENT_LOG_FIELD_CODES = ['not_numeric_field', 'not_a_number', 'invalid_cursor'] as const;
 
+/** Every value an event's action holds: a WAF action code, or '' when no rule acted. */
+export const EVENT_ACTION_VALUES = [...WAF_ACTION_CODES, ''] as const;
+export type EventActionValue = (typeof EVENT_ACTION_VALUES)[number];
+
 /** What both the page and the export ask for: one group, a time range and the filters. */
 export const eventLogQuerySchema = z.object({
   groupName: text().min(1).max(64),
@@ -45,6 +50,11 @@ export const eventLogQuerySchema = z.object({
   reqId: text().trim().min(1).max(EVENT_REQ_ID_MAX_LENGTH).optional(),
   /** Deep Search: the path, the query string or the request headers contain it, ignoring case. */
   text: eventSearchTextSchema.optional(),
+  /**
+   * The Action multi-select (GLOSSARY §7): events whose action is any of these codes ('' for no
+   * action). Filters are ANDed, so the server asks the store for "none of the other codes".
+   */
+  actions: z.array(z.enum(EVENT_ACTION_VALUES)).min(1).max(EVENT_ACTION_VALUES.length).optional(),
 });
 export type EventLogQuery = z.infer<typeof eventLogQuerySchema>;
 

@@ -1,6 +1,10 @@
 import {
+  EVENT_ACTION_VALUES,
   EVENT_EXPORT_MAX_ROWS,
+  EVENT_FILTERS_MAX,
+  type EventFilter,
   resolveDateRange,
+  type EventActionValue,
   type EventExportFormat,
   type EventLogPage,
   type EventLogQuery,
@@ -13,11 +17,29 @@ import { CSV_BOM, csvHeader, csvRow } from './event-csv.js';
 /** Rows the export reads from the store at a time: big enough to be few queries, small in memory. */
 export const EVENT_EXPORT_PAGE_ROWS = 1000;
 
+/**
+ * The Action multi-select as store filters, which are ANDed: one code is `is`; several are
+ * `is_not` every other value, which is the same set.
+ */
+export function actionFilters(actions: readonly EventActionValue[] | undefined): EventFilter[] {
+  if (!actions || actions.length === EVENT_ACTION_VALUES.length) return [];
+  const [only] = actions;
+  if (actions.length === 1 && only !== undefined) return [{ field: 'action', op: 'is', value: only }];
+  return EVENT_ACTION_VALUES.filter((code) => !actions.includes(code)).map((code) => ({
+    field: 'action',
+    op: 'is_not',
+    value: code,
+  }));
+}
+
 function storeQuery(query: EventLogQuery, now: number): Omit<SearchQuery, 'limit'> {
+  const filters = [...query.filters, ...actionFilters(query.actions)];
+  // The store takes at most EVENT_FILTERS_MAX; the multi-select's share is counted here.
+  if (filters.length > EVENT_FILTERS_MAX) throw new AppError('VALIDATION_FAILED', { filters: 'too_big' });
   return {
     groupName: query.groupName,
     ...resolveDateRange(query.dateRange, now),
-    filters: query.filters,
+    filters,
     ...(query.reqId === undefined ? {} : { reqId: query.reqId }),
     ...(query.text === undefined ? {} : { text: query.text }),
   };
