@@ -47,6 +47,9 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { SERVER_VERSION } from './version.js';
 import { eventStorePlugin } from './modules/event-store/event-store.plugin.js';
 import { eventLogRoutes } from './modules/event-logs/event-logs.routes.js';
+import { ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { retentionPlugin } from './modules/event-store/retention.plugin.js';
+import { ingestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.routes.js';
 import type { EventStore } from './modules/event-store/event-store.js';
 
 declare module 'fastify' {
@@ -151,6 +154,7 @@ export async function buildApp({
   await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);
   await app.register(eventStorePlugin, eventStore ? { store: eventStore } : {});
+  await app.register(retentionPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   registerDeployedKinds(DEPLOYED_KINDS);
   await app.register(deployPlugin);
@@ -175,8 +179,10 @@ export async function buildApp({
       await api.register(wafRuleRoutes);
       await api.register(wafRuleToolRoutes);
       await api.register(eventLogRoutes);
-      await api.register(wafRuleDryRunRoutes);
       await api.register(dashboardRoutes);
+      await api.register(ingestTokenRoutes);
+      await api.register(ingestRoutes);
+      await api.register(wafRuleDryRunRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ import {
   CERT_API,
   EVENT_LOG_API,
   HTML_PAGE_API,
+  INGEST_API,
   ORIGIN_POLICY_API,
   SERVICE_LINE_API,
   TASK_API,
@@ -65,6 +66,19 @@ describe('the OpenAPI document', () => {
       doc.paths['/api/table/rcm-app-profiles/update/create'].post.requestBody.content['application/json'].schema.$ref,
     ).toContain('CreateServiceLine');
     expect(Object.keys(doc.paths['/api/service-lines/{id}'])).toEqual(expect.arrayContaining(['get', 'delete']));
+  });
+
+  it('lists the ingest call with its bearer token and media types, and the token calls', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const asOpenApi = (path: string) => `/api${path.replace(/:(\w+)/g, '{$1}')}`;
+    for (const path of Object.values(INGEST_API)) expect(Object.keys(doc.paths), path).toContain(asOpenApi(path));
+    const post = doc.paths['/api/ingest/events'].post;
+    expect(post.security).toEqual([{ ingestToken: [] }]);
+    expect(Object.keys(post.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining(['application/x-ndjson', 'application/json']),
+    );
+    expect(JSON.stringify(post.responses['200'])).toContain('IngestResult');
+    expect(doc.components.securitySchemes.ingestToken).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('has an interactive reference at /api/docs', async () => {

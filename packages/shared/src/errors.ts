@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   },
   /** The built-in default HTML page cannot be deleted. */
   BUILTIN_PAGE: { status: 403, message: 'The default page cannot be deleted.' },
+  /** An ingest call whose `Authorization: Bearer` token is missing, unknown or revoked. */
+  INGEST_TOKEN_INVALID: { status: 401, message: 'The ingest token is missing, unknown or revoked.' },
+  /** An ingest batch over INGEST_BATCH_MAX_BYTES (as sent or inflated) or INGEST_BATCH_MAX_LINES records. */
+  INGEST_BATCH_TOO_LARGE: { status: 413, message: 'The batch is over the ingest size limit. Send smaller batches.' },
   /** No session, or it expired. */
   UNAUTHENTICATED: { status: 401, message: 'Please sign in.' },
   /** Signed in, but not allowed to do this. */

@@ -16,6 +16,7 @@ export * from './schemas/event-logs.js';
 export * from './schemas/event-queries.js';
 export * from './schemas/event-records.js';
 export * from './schemas/html-pages.js';
+export * from './schemas/ingest.js';
 export * from './schemas/groups.js';
 export * from './schemas/origin-policies.js';
 export * from './schemas/paging.js';

@@ -235,6 +235,21 @@ export interface LineDomainsTable {
   created_at: number;
 }
 
+/** An ingest token; the token itself is never stored, only its SHA-256. */
+export interface IngestTokensTable {
+  id: string;
+  name: string;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  /** The token's first characters, shown in the list. */
+  prefix: string;
+  /** Username of the admin who made it. */
+  created_by: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -253,6 +268,7 @@ export interface Database {
   service_lines: ServiceLinesTable;
   line_domains: LineDomainsTable;
   waf_rules: WafRulesTable;
+  ingest_tokens: IngestTokensTable;
 }
 
 /**

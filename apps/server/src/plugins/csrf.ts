@@ -3,6 +3,17 @@ import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, USER_API } from '@parapet/s
 import { AppError } from '../lib/app-error.js';
 import { routedPath } from '../lib/routed-path.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A machine-to-machine call authenticated only by an `Authorization: Bearer` token, never by
+     * the session cookie (ingest). A browser never adds that header on its own, so a cross-site
+     * page cannot make such a call count, and the console's header is not asked for.
+     */
+    bearerOnly?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that still change state (spec §7 fixes sign-out as a GET). */
 const UNSAFE_GETS = new Set([`${API_PREFIX}${USER_API.logout}`]);
@@ -17,7 +28,7 @@ export const csrfPlugin = fp(async (app) => {
     // Decided on the route the request was matched to, not on the raw URL: the router decodes
     // the path, so `/api/user/%6Cogout` reaches sign-out while its raw text names nothing we know.
     const route = routedPath(request);
-    if (!route?.startsWith(`${API_PREFIX}/`)) return;
+    if (!route?.startsWith(`${API_PREFIX}/`) || request.routeOptions.config.bearerOnly) return;
     if (SAFE_METHODS.has(request.method) && !UNSAFE_GETS.has(route)) return;
     if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
   });

@@ -18,7 +18,10 @@ export const openapiPlugin = fp(async (app, opts: { version: string }) => {
         version: opts.version,
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          ingestToken: { type: 'http', scheme: 'bearer', description: 'An ingest token made by an admin' },
+        },
       },
     },
     transform: jsonSchemaTransform,

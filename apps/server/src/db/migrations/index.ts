@@ -8,6 +8,7 @@ import { deployAndPages } from './0006-deploy-and-pages.js';
 import { serviceLines } from './0007-service-lines.js';
 import { groupIds } from './0008-group-ids.js';
 import { wafRules } from './0009-waf-rules.js';
+import { ingestTokens } from './0010-ingest-tokens.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-service-lines': serviceLines,
   '0008-group-ids': groupIds,
   '0009-waf-rules': wafRules,
+  '0010-ingest-tokens': ingestTokens,
 };

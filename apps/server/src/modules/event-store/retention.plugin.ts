@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { DUCKDB_EVENTS_FILE } from './duckdb-store.js';
+import { RETENTION_PURGE_INTERVAL_MS, purgeExpiredEvents } from './retention.js';
+
+/**
+ * Runs the retention purge now and then. It touches the store only where there can be events:
+ * a store already open, a ClickHouse server, or an events file left by an earlier run; a
+ * server that never got an event never creates a DuckDB file for it.
+ */
+export const retentionPlugin = fp(async (app) => {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const hasEvents = () =>
+    app.events.isOpen() ||
+    Boolean(app.config.clickhouseUrl) ||
+    existsSync(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
+
+  const run = async () => {
+    // A purge longer than the interval is not run twice at once.
+    if (running || !hasEvents()) return;
+    running = true;
+    try {
+      const removed = await purgeExpiredEvents(app.store.db, await app.events.get(), Date.now());
+      const total = [...removed.values()].reduce((a, b) => a + b, 0);
+      if (total > 0) app.log.info({ removed: Object.fromEntries(removed) }, 'expired events purged');
+    } catch (error) {
+      app.log.warn({ err: error }, 'event retention purge failed');
+    } finally {
+      running = false;
+    }
+  };
+
+  app.decorate('purgeExpiredEvents', run);
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), RETENTION_PURGE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One retention pass now (the timer's work); does nothing on a server without events. */
+    purgeExpiredEvents: () => Promise<void>;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { lineMapFingerprint, listLineDomains } from './line-map.repository.js';
+
+/** The line a record's server_name belongs to. */
+export interface ResolvedLine {
+  groupName: string;
+  appProfileName: string;
+}
+
+export type ResolveServerName = (serverName: string) => ResolvedLine | undefined;
+
+/**
+ * Server name → line, as nginx picks a server block: the exact domain first, then the longest
+ * wildcard (`*.example.com` covers `a.example.com` and `a.b.example.com`). Names are compared
+ * in lower case without a trailing dot, as domains are stored.
+ */
+export function matchServerName(map: ReadonlyMap<string, ResolvedLine>, serverName: string): ResolvedLine | undefined {
+  const name = serverName.toLowerCase().replace(/\.$/, '');
+  const exact = map.get(name);
+  if (exact) return exact;
+  const labels = name.split('.');
+  for (let i = 1; i < labels.length; i++) {
+    const line = map.get(`*.${labels.slice(i).join('.')}`);
+    if (line) return line;
+  }
+  return undefined;
+}
+
+/**
+ * Keeps the domain map in memory and reloads it only when its fingerprint changed, so a batch
+ * costs one small query however many names it holds, and a record is never filed under a line
+ * its domain has left.
+ */
+export function createLineResolver(db: Kysely<Database>): () => Promise<ResolveServerName> {
+  let cached: { fingerprint: string; map: Map<string, ResolvedLine> } | undefined;
+  return async () => {
+    const fingerprint = await lineMapFingerprint(db);
+    if (cached?.fingerprint !== fingerprint) {
+      const rows = await listLineDomains(db);
+      const map = new Map(
+        rows.map((r) => [r.domain, { groupName: r.group_name, appProfileName: r.app_profile_name }] as const),
+      );
+      cached = { fingerprint, map };
+    }
+    const { map } = cached;
+    // A batch names few distinct hosts many times over: each is matched once.
+    const seen = new Map<string, ResolvedLine | undefined>();
+    return (serverName) => {
+      if (!seen.has(serverName)) seen.set(serverName, matchServerName(map, serverName));
+      return seen.get(serverName);
+    };
+  };
+}

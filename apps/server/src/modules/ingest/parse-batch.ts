@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import {
+  INGEST_BATCH_MAX_LINES,
+  INGEST_REJECTED_LIST_MAX,
+  eventRecordSchema,
+  type EventRecord,
+  type IngestRejectedLine,
+} from '@parapet/shared';
+import { AppError } from '../../lib/app-error.js';
+
+export interface ParsedBatch {
+  records: EventRecord[];
+  /** The first INGEST_REJECTED_LIST_MAX bad lines. */
+  rejected: IngestRejectedLine[];
+  rejectedCount: number;
+}
+
+/** Zod's issues as `{ "a.b": "code" }`, one entry per bad field, in the codes the API uses elsewhere. */
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    let code: string = issue.code;
+    if (code === 'invalid_type' && /received undefined/.test(issue.message)) code = 'required';
+    // Our refinements carry their code as the message (invalid_ip, too_many_headers...).
+    if (code === 'custom') code = /^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid';
+    fields[path] ??= code;
+  }
+  return fields;
+}
+
+/**
+ * Reads an NDJSON batch: one event record a line, blank lines ignored, `\r\n` accepted. A bad
+ * line is reported by its 1-based number and the rest is kept. More than INGEST_BATCH_MAX_LINES
+ * records refuse the whole batch (413), never a silent cut.
+ */
+export function parseBatch(body: string): ParsedBatch {
+  const lines = body.split('\n');
+  let count = 0;
+  for (const line of lines) if (line.trim() !== '') count++;
+  if (count > INGEST_BATCH_MAX_LINES) throw new AppError('INGEST_BATCH_TOO_LARGE');
+
+  const records: EventRecord[] = [];
+  const rejected: IngestRejectedLine[] = [];
+  let rejectedCount = 0;
+  const reject = (entry: IngestRejectedLine) => {
+    rejectedCount++;
+    if (rejected.length < INGEST_REJECTED_LIST_MAX) rejected.push(entry);
+  };
+  lines.forEach((text, index) => {
+    if (text.trim() === '') return;
+    const line = index + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      reject({ line, reason: 'invalid_json' });
+      return;
+    }
+    const parsed = eventRecordSchema.safeParse(value);
+    if (parsed.success) records.push(parsed.data);
+    else reject({ line, reason: 'invalid_record', fields: fieldsOf(parsed.error) });
+  });
+  return { records, rejected, rejectedCount };
+}
