@@ -3,6 +3,7 @@ import {
   CERT_API,
   GROUP_API,
   HTML_PAGE_API,
+  INGEST_API,
   ORIGIN_POLICY_API,
   SERVICE_LINE_API,
   WAF_EXPORT_FORMAT,
@@ -99,6 +100,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       'service_lines',
       'line_domains',
       'waf_rules',
+      'ingest_tokens',
     ] as const;
     const dump: Record<string, unknown> = {};
     for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
@@ -144,6 +146,10 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     });
     expect(rule.statusCode).toBe(201);
     B_IDS['/api/waf-rules'] = rule.json().id;
+    // An ingest token is platform-wide, made by an admin; a member may neither see nor revoke it.
+    const feed = await admin.post(INGEST_API.tokens, { name: 'beta_feed' });
+    expect(feed.statusCode).toBe(201);
+    B_IDS['/api/admin/ingest-tokens'] = feed.json().id;
     await admin.post(SERVICE_LINE_API.create, {
       groupName: 'beta',
       appProfileName: 'beta.line',
