@@ -5,6 +5,7 @@ import type charts from './en-US/charts.json';
 import type common from './en-US/common.json';
 import type display from './en-US/display.json';
 import type errors from './en-US/errors.json';
+import type eventFilters from './en-US/eventFilters.json';
 import type events from './en-US/events.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type htmlPages from './en-US/htmlPages.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       common: typeof common;
       display: typeof display;
       errors: typeof errors;
+      eventFilters: typeof eventFilters;
       events: typeof events;
       fieldErrors: typeof fieldErrors;
       htmlPages: typeof htmlPages;

@@ -1,0 +1,45 @@
+import { WAF_ACTION_CODES, type EventFilter, type EventFilterField, type WafActionCode } from '@parapet/shared';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryNamer } from '@/lib/regions';
+
+const ALPHA2 = /^[A-Z]{2}$/;
+const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODES as readonly string[]).includes(value);
+
+/**
+ * How an event field's value reads to a person: action codes by their names, countries by
+ * their names in the console's language, WAF type and "served by" in words, empty as "(none)".
+ * Everything else as stored.
+ */
+export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
+  const { t, i18n } = useTranslation(['events', 'plans']);
+  const country = useMemo(() => countryNamer(i18n.language), [i18n.language]);
+  return useCallback(
+    (field, value) => {
+      const text = String(value);
+      if (text === '') return t('events:values.none');
+      if (field === 'action' && isActionCode(text)) return t(`plans:wafActions.${text}`);
+      // Intl.DisplayNames throws on anything but a region code.
+      if (field === 'country' && ALPHA2.test(text)) return country(text);
+      if (field === 'type' && text === '01') return t('events:values.typeWaf');
+      if (field === 'served_by' && text === 'cache') return t('events:values.servedByCache');
+      if (field === 'served_by' && text === 'origin') return t('events:values.servedByOrigin');
+      return text;
+    },
+    [t, country],
+  );
+}
+
+/** A chip's text: "Label: value", with NOT / EXIST / NOT EXIST for the other operators (GLOSSARY §8.3). */
+export function useFilterChipText(): (filter: EventFilter) => string {
+  const { t } = useTranslation('events');
+  const valueLabel = useEventValueLabel();
+  return useCallback(
+    (filter) =>
+      t(`chip.${filter.op}`, {
+        label: t(`fields.${filter.field}`),
+        value: filter.value === undefined ? '' : valueLabel(filter.field, filter.value),
+      }),
+    [t, valueLabel],
+  );
+}
