@@ -43,7 +43,7 @@ import {
 /** A service line as the simulator sends traffic to it. */
 export interface SimulatedLine {
   groupName: string;
-  /** The group's plan: what the store keeps as `customer_package`. */
+  /** The line's customer package, which the store keeps with each of its events. */
   customerPackage: string;
   lineName: string;
   domains: readonly string[];
@@ -407,7 +407,7 @@ export function createTrafficGenerator(options: { seed: number; lines: readonly 
   };
 }
 
-/** The record as the store keeps it, with its line's group and plan. */
+/** The record as the store keeps it, with its line's group and customer package. */
 export const storedEvent = ({ record, line }: GeneratedEvent): StoredEvent => ({
   ...record,
   group_name: line.groupName,
