@@ -43,6 +43,7 @@ async function openDirectStore(dataDir: string): Promise<EventStore> {
     if (/lock/i.test(message)) {
       throw new Error(
         `${file} is in use by another process (${message}). Stop the server for a --direct back-fill, or send through ingest instead.`,
+        { cause: error },
       );
     }
     throw error;
@@ -149,6 +150,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   let options: SimulateOptions;
   try {
+    // The ingest token is the simulator's own setting, not the server's, so env.ts does not hold it.
+    // eslint-disable-next-line no-restricted-syntax
     options = parseSimulateOptions(process.argv.slice(2), process.env, {
       publicUrl: config.publicUrl,
       now: Date.now(),
