@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_REQ_ID_MAX_LENGTH } from '@parapet/shared';
 import {
   ClickHouseClientExecutor,
   type ClickHouseExecutor,
@@ -22,7 +23,9 @@ import {
   CLICKHOUSE_SORTING_KEY,
 } from '../../src/modules/event-store/clickhouse-schema.js';
 import {
+  CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS,
   createClickHouseEventStore,
+  lookupChunks,
   openClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse-store.js';
 import { encodeCursor } from '../../src/modules/event-store/cursor.js';
@@ -155,6 +158,30 @@ describe('ClickHouse event store on chdb', () => {
     expect(await rowsOf(`SELECT count() AS n FROM ${CLICKHOUSE_EVENTS_TABLE} WHERE group_name = 'eta'`)).toEqual([
       { n: 0 },
     ]);
+  });
+
+  it('looks up a large batch in several queries, each parameter under the server limit', async () => {
+    // Longest req_ids: three lookups for 2,000 of them.
+    const batch = Array.from({ length: 2000 }, (_, i) => ({
+      ...makeEvent('theta', i),
+      req_id: `theta-${String(i).padStart(EVENT_REQ_ID_MAX_LENGTH - 6, '0')}`,
+    }));
+    expect(lookupChunks(batch).map((chunk) => chunk.length)).toEqual([763, 763, 474]);
+    recorder.calls.length = 0;
+    expect(await contract.store.insert(batch)).toEqual({ inserted: 2000, duplicates: 0 });
+    const lookups = recorder.calls.flatMap((call) => (call.kind === 'rows' ? [call.params] : []));
+    expect(lookups).toHaveLength(3);
+    for (const params of lookups) {
+      const ids = Object.values(params).find((value) => Array.isArray(value));
+      expect(httpParam(ids ?? []).length).toBeLessThanOrEqual(CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS);
+    }
+    // A duplicate is found whichever lookup carries it.
+    expect(await contract.store.insert([batch[0]!, batch[1000]!, batch[1999]!])).toEqual({
+      inserted: 0,
+      duplicates: 3,
+    });
+    expect(await contract.store.insert(batch)).toEqual({ inserted: 0, duplicates: 2000 });
+    expect(await contract.store.purge({ groupName: 'theta', before: Number.MAX_SAFE_INTEGER })).toBe(2000);
   });
 });
 

@@ -64,6 +64,33 @@ function fromRow(row: ClickHouseRow): StoredEvent {
 }
 
 /**
+ * The most characters one lookup's bound req_id list may take. A server refuses a parameter
+ * longer than `http_max_field_value_size` (128 KiB by default), so a large batch is looked
+ * up in several queries.
+ */
+export const CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS = 100_000;
+
+/** Splits events so each lookup's req_id list stays under CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS. */
+export function lookupChunks(events: readonly StoredEvent[]): StoredEvent[][] {
+  const chunks: StoredEvent[][] = [];
+  let chunk: StoredEvent[] = [];
+  let size = 2;
+  for (const event of events) {
+    // The worst case: every byte escaped, plus the quotes and the comma of the array literal.
+    const cost = Buffer.byteLength(event.req_id) * 2 + 3;
+    if (chunk.length > 0 && size + cost > CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 2;
+    }
+    chunk.push(event);
+    size += cost;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/**
  * The event store on ClickHouse. Queries run concurrently, as the server answers them. Inserts
  * and purges run one at a time through a queue: ClickHouse has no transaction to hold the
  * dedupe lookup and the INSERT together, so this process must not run two lookups before
@@ -81,19 +108,12 @@ class ClickHouseEventStore implements EventStore {
   }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
-    // As in DuckDB: repeats within the batch go first, then one lookup finds the batch's
-    // req_ids stored within the window of its times (the bounds prune by partition and by
-    // the primary index's min/max; the bloom filter skips the rest), then one INSERT carries
-    // the rest. Every row is checked before anything is sent.
+    // As in DuckDB: repeats within the batch go first, then lookups find the batch's req_ids
+    // stored within the window of their times (the bounds prune by partition and by the
+    // primary index's min/max; the bloom filter skips the rest), then one INSERT carries the
+    // rest. Every row is checked before anything is sent.
     const unique = new Map<string, StoredEvent>();
-    let first = Infinity;
-    let last = -Infinity;
-    for (const event of events) {
-      if (unique.has(event.req_id)) continue;
-      unique.set(event.req_id, event);
-      first = Math.min(first, event.timestamp);
-      last = Math.max(last, event.timestamp);
-    }
+    for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
     if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
     let rows: Map<string, ClickHouseRow>;
     try {
@@ -102,18 +122,8 @@ class ClickHouseEventStore implements EventStore {
       return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
     }
     return this.exclusive(async () => {
-      const params = new Params();
-      const stored = await this.executor.rows(
-        `SELECT req_id, timestamp FROM ${TABLE}
-         WHERE timestamp >= ${params.add(first - EVENT_DEDUPE_WINDOW_MS, 'Int64')}
-           AND timestamp <= ${params.add(last + EVENT_DEDUPE_WINDOW_MS, 'Int64')}
-           AND req_id IN ${params.add([...unique.keys()], 'Array(String)')}`,
-        params.values,
-      );
-      for (const row of stored) {
-        const reqId = String(row.req_id);
-        const event = unique.get(reqId);
-        if (event && Math.abs(event.timestamp - Number(row.timestamp)) <= EVENT_DEDUPE_WINDOW_MS) rows.delete(reqId);
+      for (const chunk of lookupChunks([...unique.values()])) {
+        for (const reqId of await this.storedNear(chunk)) rows.delete(reqId);
       }
       if (rows.size > 0) {
         await this.executor.insert({
@@ -125,6 +135,32 @@ class ClickHouseEventStore implements EventStore {
       }
       return { inserted: rows.size, duplicates: events.length - rows.size };
     });
+  }
+
+  /** The req_ids of these events already stored within EVENT_DEDUPE_WINDOW_MS of each one's time. */
+  private async storedNear(events: readonly StoredEvent[]): Promise<string[]> {
+    const byId = new Map(events.map((event) => [event.req_id, event]));
+    let first = Infinity;
+    let last = -Infinity;
+    for (const event of events) {
+      first = Math.min(first, event.timestamp);
+      last = Math.max(last, event.timestamp);
+    }
+    const params = new Params();
+    const stored = await this.executor.rows(
+      `SELECT req_id, timestamp FROM ${TABLE}
+       WHERE timestamp >= ${params.add(first - EVENT_DEDUPE_WINDOW_MS, 'Int64')}
+         AND timestamp <= ${params.add(last + EVENT_DEDUPE_WINDOW_MS, 'Int64')}
+         AND req_id IN ${params.add([...byId.keys()], 'Array(String)')}`,
+      params.values,
+    );
+    return stored
+      .map((row) => ({ reqId: String(row.req_id), timestamp: Number(row.timestamp) }))
+      .filter(({ reqId, timestamp }) => {
+        const event = byId.get(reqId);
+        return event !== undefined && Math.abs(event.timestamp - timestamp) <= EVENT_DEDUPE_WINDOW_MS;
+      })
+      .map(({ reqId }) => reqId);
   }
 
   async timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
