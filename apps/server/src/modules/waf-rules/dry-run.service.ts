@@ -27,7 +27,7 @@ const DRAFT_NAME = 'dry_run';
 export interface DryRunOptions {
   /** The end of the range (exclusive); the request's own time by default. */
   now?: number;
-  /** How many events to judge at most (tests make it small rather than store 50,000 rows). */
+  /** How many events to judge at most (tests make it small rather than store that many rows). */
   examineMax?: number;
 }
 

@@ -15,6 +15,7 @@ import { RuleTesterModal } from '../tester/rule-tester-modal';
 import { ActionFields } from './action-fields';
 import { BehaviorFields, ExclusionFields, IdentityFields, OwaspFields } from './condition-fields';
 import { ConditionsNote } from './conditions-note';
+import { DryRunLine } from './dry-run-line';
 import { EssentialFields } from './essential-fields';
 import { DRAFT_RULE_NAME, initialFormValues, toRuleInput, type RuleFormValues } from './form-values';
 import { useRuleRules, useShowServerProblems } from './use-rule-problems';
@@ -174,6 +175,7 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload }: W
         <BehaviorFields rules={rules} />
         <OwaspFields rules={rules} />
         <ExclusionFields rules={rules} />
+        <DryRunLine groupName={groupName} form={form} onInvalid={formError} />
       </Form>
       <RuleTesterModal
         open={draft !== undefined}
