@@ -161,14 +161,14 @@ describe('ClickHouse event store on chdb', () => {
   });
 
   it('looks up a large batch in several queries, each parameter under the server limit', async () => {
-    // Longest req_ids: three lookups for 2,000 of them.
-    const batch = Array.from({ length: 2000 }, (_, i) => ({
+    // Longest req_ids, one with a quote to escape: three lookups for 3,000 of them.
+    const batch = Array.from({ length: 3000 }, (_, i) => ({
       ...makeEvent('theta', i),
-      req_id: `theta-${String(i).padStart(EVENT_REQ_ID_MAX_LENGTH - 6, '0')}`,
+      req_id: `theta${i === 0 ? "'" : '-'}${String(i).padStart(EVENT_REQ_ID_MAX_LENGTH - 6, '0')}`,
     }));
-    expect(lookupChunks(batch).map((chunk) => chunk.length)).toEqual([763, 763, 474]);
+    expect(lookupChunks(batch).map((chunk) => chunk.length)).toEqual([1492, 1492, 16]);
     recorder.calls.length = 0;
-    expect(await contract.store.insert(batch)).toEqual({ inserted: 2000, duplicates: 0 });
+    expect(await contract.store.insert(batch)).toEqual({ inserted: 3000, duplicates: 0 });
     const lookups = recorder.calls.flatMap((call) => (call.kind === 'rows' ? [call.params] : []));
     expect(lookups).toHaveLength(3);
     for (const params of lookups) {
@@ -176,12 +176,12 @@ describe('ClickHouse event store on chdb', () => {
       expect(httpParam(ids ?? []).length).toBeLessThanOrEqual(CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS);
     }
     // A duplicate is found whichever lookup carries it.
-    expect(await contract.store.insert([batch[0]!, batch[1000]!, batch[1999]!])).toEqual({
+    expect(await contract.store.insert([batch[0]!, batch[1500]!, batch[2999]!])).toEqual({
       inserted: 0,
       duplicates: 3,
     });
-    expect(await contract.store.insert(batch)).toEqual({ inserted: 0, duplicates: 2000 });
-    expect(await contract.store.purge({ groupName: 'theta', before: Number.MAX_SAFE_INTEGER })).toBe(2000);
+    expect(await contract.store.insert(batch)).toEqual({ inserted: 0, duplicates: 3000 });
+    expect(await contract.store.purge({ groupName: 'theta', before: Number.MAX_SAFE_INTEGER })).toBe(3000);
   });
 });
 

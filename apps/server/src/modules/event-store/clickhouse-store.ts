@@ -70,14 +70,17 @@ function fromRow(row: ClickHouseRow): StoredEvent {
  */
 export const CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS = 100_000;
 
+/** The characters a quoted string in a parameter escapes with a backslash. */
+const ESCAPED = /[\\'\t\n\r]/g;
+
 /** Splits events so each lookup's req_id list stays under CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS. */
 export function lookupChunks(events: readonly StoredEvent[]): StoredEvent[][] {
   const chunks: StoredEvent[][] = [];
   let chunk: StoredEvent[] = [];
   let size = 2;
   for (const event of events) {
-    // The worst case: every byte escaped, plus the quotes and the comma of the array literal.
-    const cost = Buffer.byteLength(event.req_id) * 2 + 3;
+    // Its length in the array literal: escapes, quotes and the comma included.
+    const cost = Buffer.byteLength(event.req_id) + (event.req_id.match(ESCAPED)?.length ?? 0) + 3;
     if (chunk.length > 0 && size + cost > CLICKHOUSE_LOOKUP_PARAM_MAX_CHARS) {
       chunks.push(chunk);
       chunk = [];
