@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +31,9 @@ import {
   openClickHouseEventStore,
 } from '../../src/modules/event-store/clickhouse-store.js';
 import { encodeCursor } from '../../src/modules/event-store/cursor.js';
+import { DUCKDB_EVENTS_FILE } from '../../src/modules/event-store/duckdb-store.js';
 import type { EventStore } from '../../src/modules/event-store/event-store.js';
+import { buildTestApp } from '../helpers/app.js';
 import { ChdbExecutor, openChdb, type ChdbHandle } from './chdb-executor.js';
 import { ALL, defineEventStoreContract, makeEvent, MINUTE, T0 } from './contract.js';
 
@@ -338,5 +342,19 @@ describe('the production store over HTTP', () => {
     expect(calls[0]?.sql).toBe(CLICKHOUSE_EVENTS_DDL[0]);
     // The dedupe lookup binds all 400 req_ids: too long for a URL, so they went in the body.
     expect(calls[1]).toMatchObject({ multipart: true, params: { p2: expect.stringContaining("'http-0399'") } });
+  });
+
+  it('is the store the app opens when CLICKHOUSE_URL is set', async () => {
+    const t = await buildTestApp('sqlite', {
+      env: { CLICKHOUSE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/parapet` },
+    });
+    try {
+      calls.length = 0;
+      await t.app.events.get();
+      expect(calls.map((call) => call.sql)).toEqual(CLICKHOUSE_EVENTS_DDL);
+      expect(existsSync(join(t.dataDir, DUCKDB_EVENTS_FILE))).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });
