@@ -112,9 +112,9 @@ class ClickHouseEventStore implements EventStore {
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
     // As in DuckDB: repeats within the batch go first, then lookups find the batch's req_ids
-    // stored within the window of their times (the bounds prune by partition and by the
-    // primary index's min/max; the bloom filter skips the rest), then one INSERT carries the
-    // rest. Every row is checked before anything is sent.
+    // stored within the window of their times (the time bounds prune whole day partitions and
+    // the bloom filter skips granules without the ids), then one INSERT carries the rest.
+    // Every row is checked before anything is sent.
     const unique = new Map<string, StoredEvent>();
     for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
     if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
