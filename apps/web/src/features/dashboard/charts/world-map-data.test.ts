@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import atlas from 'world-atlas/countries-110m.json';
+import { COUNTRY_CODES } from '@/lib/regions';
+import { buildWorldGeoJson, shapeCode, UNNUMBERED_SHAPES } from './world-map-data';
+
+interface AtlasShape {
+  id?: string;
+  properties: { name: string };
+}
+const shapes = (atlas as unknown as { objects: { countries: { geometries: AtlasShape[] } } }).objects.countries
+  .geometries;
+
+describe('world map data', () => {
+  const world = buildWorldGeoJson();
+  const names = world.features.map((f) => f.properties.name);
+
+  it('gives every shape of the atlas an alpha-2 code', () => {
+    const unnamed = shapes.filter((shape) => !shapeCode(shape)).map((shape) => shape.properties.name);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('names each feature by a code the console knows, once', () => {
+    expect(new Set(names).size).toBe(names.length);
+    const known = new Set([...COUNTRY_CODES, ...Object.values(UNNUMBERED_SHAPES)]);
+    expect(names.filter((name) => !known.has(name))).toEqual([]);
+    // Every shape ends in some feature: 177 shapes, two of them joined to their neighbour's code.
+    expect(names).toHaveLength(shapes.length - 2);
+  });
+
+  it('maps the atlas numbers to the right codes', () => {
+    const byAtlasName = new Map(shapes.map((shape) => [shape.properties.name, shapeCode(shape)]));
+    expect(byAtlasName.get('China')).toBe('CN');
+    expect(byAtlasName.get('United States of America')).toBe('US');
+    expect(byAtlasName.get('Taiwan')).toBe('TW');
+    expect(byAtlasName.get('Fiji')).toBe('FJ');
+    expect(byAtlasName.get('Kosovo')).toBe('XK');
+  });
+
+  it('joins the shapes that share a code into one region', () => {
+    const cyprus = world.features.find((f) => f.properties.name === 'CY');
+    expect(cyprus?.geometry.type).toBe('MultiPolygon');
+    expect(cyprus?.geometry.coordinates.length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,89 @@
+import type { EventMetric } from '@parapet/shared';
+import { formatMetric, formatMetricTick } from '@/lib/format-units';
+import { countryNamer } from '@/lib/regions';
+import { echarts, type EChartsCoreOption } from './echarts';
+
+/** The name the world's shapes are registered under (world-map.tsx). */
+export const WORLD_MAP = 'parapet-world';
+
+export interface CountryValue {
+  /** ISO alpha-2, upper case, as the store keeps it. */
+  country: string;
+  value: number;
+}
+
+export interface WorldMapColors {
+  /** Countries with no traffic. */
+  empty: string;
+  low: string;
+  high: string;
+  border: string;
+}
+
+export interface WorldMapInput {
+  values: readonly CountryValue[];
+  metric: EventMetric;
+  language: string;
+  colors: WorldMapColors;
+  /** "No traffic", in the language. */
+  noTraffic: string;
+}
+
+interface MapTooltipParams {
+  name?: unknown;
+  value?: unknown;
+}
+
+/** A country's tooltip: its name in the language and its value with the unit. */
+export function worldMapTooltip(
+  input: Pick<WorldMapInput, 'metric' | 'language' | 'noTraffic'>,
+  params: unknown,
+): string {
+  if (typeof params !== 'object' || params === null) return '';
+  const { name, value } = params as MapTooltipParams;
+  if (typeof name !== 'string') return '';
+  const country = echarts.format.encodeHTML(countryNamer(input.language)(name));
+  const amount =
+    typeof value === 'number' && Number.isFinite(value)
+      ? formatMetric(input.metric, value, input.language)
+      : input.noTraffic;
+  return `${country}: <b>${echarts.format.encodeHTML(amount)}</b>`;
+}
+
+/** The option of the world map: each country shaded by its value on a scale from 0 to the largest. */
+export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
+  const { values, metric, language, colors } = input;
+  const data = values.filter((v) => v.country !== '').map((v) => ({ name: v.country, value: v.value }));
+  const max = Math.max(0, ...data.map((d) => d.value));
+  return {
+    animation: false,
+    tooltip: { trigger: 'item', confine: true, formatter: (params: unknown) => worldMapTooltip(input, params) },
+    visualMap: {
+      type: 'continuous',
+      show: max > 0,
+      min: 0,
+      // A scale from 0 to 0 would shade nothing; one unit keeps the legend meaningful.
+      max: max > 0 ? max : 1,
+      left: 'left',
+      bottom: 0,
+      itemHeight: 80,
+      calculable: false,
+      inRange: { color: [colors.low, colors.high] },
+      text: [formatMetricTick(metric, max, language), formatMetricTick(metric, 0, language)],
+    },
+    series: [
+      {
+        type: 'map',
+        map: WORLD_MAP,
+        roam: false,
+        selectedMode: false,
+        // Antarctica sits at the bottom; the top keeps the map clear of the legend.
+        layoutCenter: ['50%', '52%'],
+        layoutSize: '120%',
+        itemStyle: { areaColor: colors.empty, borderColor: colors.border, borderWidth: 0.5 },
+        emphasis: { label: { show: false }, itemStyle: { areaColor: colors.high } },
+        data,
+      },
+    ],
+  };
+}

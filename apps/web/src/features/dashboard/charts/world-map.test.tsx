@@ -1,0 +1,98 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { SVGRenderer } from 'echarts/renderers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { echarts } from './echarts';
+import { WorldMap } from './world-map';
+import { buildWorldMapOption, worldMapTooltip } from './world-map-option';
+
+echarts.use([SVGRenderer]);
+initI18n();
+
+const sizes = { clientWidth: 800, clientHeight: 400 };
+const originals = Object.keys(sizes).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+);
+beforeAll(() => {
+  for (const [name, size] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+});
+afterAll(() => {
+  for (const [name, descriptor] of originals)
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+});
+
+const colors = { empty: '#eee', low: '#def', high: '#14f', border: '#fff' };
+
+interface BuiltMap {
+  visualMap: { show: boolean; min: number; max: number; text: string[] };
+  series: { map: string; data: { name: string; value: number }[] }[];
+}
+
+describe('buildWorldMapOption', () => {
+  it('shades countries by value from 0 to the largest, labelled with the unit', () => {
+    const option = buildWorldMapOption({
+      values: [
+        { country: 'CN', value: 2048 },
+        { country: 'US', value: 512 },
+        { country: '', value: 9999 },
+      ],
+      metric: 'bytes',
+      language: 'en-US',
+      colors,
+      noTraffic: 'No traffic',
+    }) as unknown as BuiltMap;
+    expect(option.series[0]?.data).toEqual([
+      { name: 'CN', value: 2048 },
+      { name: 'US', value: 512 },
+    ]);
+    expect(option.visualMap).toMatchObject({ show: true, min: 0, max: 2048, text: ['2 KB', '0 B'] });
+  });
+
+  it('hides the scale when there is no traffic', () => {
+    const option = buildWorldMapOption({
+      values: [],
+      metric: 'requests',
+      language: 'en-US',
+      colors,
+      noTraffic: 'No traffic',
+    }) as unknown as BuiltMap;
+    expect(option.visualMap).toMatchObject({ show: false, max: 1 });
+  });
+
+  it('names the country in the language in the tooltip, with the value and its unit', () => {
+    const input = { metric: 'requests' as const, language: 'zh-CN', noTraffic: '无流量' };
+    expect(worldMapTooltip(input, { name: 'JP', value: 12345 })).toBe('日本: <b>12,345 次请求</b>');
+    expect(worldMapTooltip(input, { name: 'FR', value: Number.NaN })).toBe('法国: <b>无流量</b>');
+    expect(worldMapTooltip({ ...input, language: 'en-US' }, { name: 'XK', value: 1 })).toBe('Kosovo: <b>1 request</b>');
+  });
+});
+
+describe('WorldMap', () => {
+  it('draws the countries and reports a click by alpha-2 code', () => {
+    const onCountryClick = vi.fn();
+    render(
+      <WorldMap
+        values={[{ country: 'BR', value: 40 }]}
+        metric="requests"
+        language="en-US"
+        onCountryClick={onCountryClick}
+        renderer="svg"
+      />,
+    );
+    const map = screen.getByTestId('world-map');
+    expect(map.querySelectorAll('svg path').length).toBeGreaterThan(150);
+    // A click in the middle of Brazil, where ECharts places it on this map.
+    const instance = echarts.getInstanceByDom(map);
+    const point: unknown = instance?.convertToPixel({ seriesIndex: 0 }, [-51, -10]);
+    expect(Array.isArray(point)).toBe(true);
+    const [x, y] = point as [number, number];
+    const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
+    const target = map.firstElementChild ?? map;
+    fireEvent.mouseMove(target, at);
+    fireEvent.mouseDown(target, at);
+    fireEvent.mouseUp(target, at);
+    fireEvent.click(target, at);
+    expect(onCountryClick).toHaveBeenCalledWith('BR');
+  });
+});
