@@ -116,6 +116,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: adminOnly,
               lazy: screen(admin, (m) => m.GroupDetailPage),
             },
+            {
+              path: PATHS.adminIngestTokens,
+              loader: adminOnly,
+              lazy: () => import('@/features/ingest-tokens/route'),
+            },
           ],
         },
 

@@ -27,6 +27,7 @@ export const PATHS = {
   resetPassword: '/reset-password',
   adminUsers: '/admin/users',
   adminGroups: '/admin/groups',
+  adminIngestTokens: '/admin/ingest-tokens',
 } as const;
 
 /** /admin/groups/<groupName>: a group's members and log. */

@@ -9,6 +9,7 @@ import type eventFilters from './en-US/eventFilters.json';
 import type events from './en-US/events.json';
 import type fieldErrors from './en-US/fieldErrors.json';
 import type htmlPages from './en-US/htmlPages.json';
+import type ingestTokens from './en-US/ingestTokens.json';
 import type nav from './en-US/nav.json';
 import type originPolicies from './en-US/originPolicies.json';
 import type plans from './en-US/plans.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       events: typeof events;
       fieldErrors: typeof fieldErrors;
       htmlPages: typeof htmlPages;
+      ingestTokens: typeof ingestTokens;
       nav: typeof nav;
       originPolicies: typeof originPolicies;
       plans: typeof plans;

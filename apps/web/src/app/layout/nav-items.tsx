@@ -34,7 +34,8 @@ export type NavLabel =
   | 'subscription'
   | 'administration'
   | 'adminUsers'
-  | 'adminGroups';
+  | 'adminGroups'
+  | 'adminIngestTokens';
 
 export interface NavLeaf {
   path: string;
@@ -88,6 +89,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     children: [
       { path: PATHS.adminUsers, label: 'adminUsers' },
       { path: PATHS.adminGroups, label: 'adminGroups' },
+      { path: PATHS.adminIngestTokens, label: 'adminIngestTokens' },
     ],
   },
 ];
