@@ -1,0 +1,116 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { SVGRenderer } from 'echarts/renderers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { BarChart, PieChart } from './category-charts';
+import { buildBarOption, categoryTooltip } from './category-option';
+import { echarts } from './echarts';
+import { SingleNumber } from './single-number';
+import { buildSparklineOption } from './sparkline-option';
+
+echarts.use([SVGRenderer]);
+initI18n();
+
+const sizes = { clientWidth: 400, clientHeight: 260 };
+const originals = Object.keys(sizes).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+);
+beforeAll(() => {
+  for (const [name, size] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
+});
+afterAll(() => {
+  for (const [name, descriptor] of originals)
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+});
+
+const cache = [
+  { key: 'HIT', value: 3 * 1024 ** 2 },
+  { key: 'MISS', value: 1024 ** 2 },
+  { key: '-', label: 'Not cacheable', value: 512 },
+];
+
+describe('category options', () => {
+  it('shows a category with its unit, and its share on a pie', () => {
+    const input = { items: cache, metric: 'bytes' as const, language: 'en-US' };
+    expect(categoryTooltip(input, { dataIndex: 0, percent: 74.99 })).toBe('HIT: <b>3 MB</b> (75%)');
+    expect(categoryTooltip(input, [{ dataIndex: 2 }])).toBe('Not cacheable: <b>512 B</b>');
+    expect(categoryTooltip(input, { dataIndex: 7 })).toBe('');
+  });
+
+  it('puts the categories on one axis and the values with their unit on the other', () => {
+    const option = buildBarOption({
+      items: cache,
+      metric: 'bytes',
+      language: 'zh-CN',
+      horizontal: true,
+    }) as unknown as {
+      xAxis: { type: string; axisLabel: { formatter: (value: number) => string } };
+      yAxis: { type: string; data: string[] };
+    };
+    expect(option.yAxis).toMatchObject({ type: 'category', data: ['HIT', 'MISS', 'Not cacheable'] });
+    expect(option.xAxis.axisLabel.formatter(2048)).toBe('2 KB');
+  });
+
+  it('draws a sparkline with every bucket of the range, empty ones as 0', () => {
+    const option = buildSparklineOption({
+      points: [{ t: 60_000, v: 4 }],
+      bucketMs: 60_000,
+      range: { from: 0, to: 180_000 },
+      color: '#14f',
+    }) as unknown as { series: { data: [number, number][] }[] };
+    expect(option.series[0]?.data).toEqual([
+      [0, 0],
+      [60_000, 4],
+      [120_000, 0],
+    ]);
+  });
+});
+
+describe('category charts', () => {
+  it('draws a pie and filters by a slice on click', () => {
+    const onSelect = vi.fn();
+    render(<PieChart items={cache} metric="bytes" language="en-US" onSelect={onSelect} renderer="svg" />);
+    const chart = screen.getByTestId('pie-chart');
+    expect(chart.querySelector('svg path')).not.toBeNull();
+    const instance = echarts.getInstanceByDom(chart);
+    // The middle of the largest slice: the ring's mid-radius, halfway round its angle.
+    const [cx, cy] = [200, 260 * 0.45];
+    const radius = (Math.min(400, 260) / 2) * 0.55;
+    const angle = Math.PI / 2 - ((3 / (4 + 512 / 1024 ** 2)) * Math.PI * 2) / 2;
+    const at = { offsetX: cx + radius * Math.cos(angle), offsetY: cy - radius * Math.sin(angle), button: 0 };
+    expect(instance).toBeDefined();
+    const target = chart.firstElementChild ?? chart;
+    fireEvent.mouseMove(target, at);
+    fireEvent.mouseDown(target, at);
+    fireEvent.mouseUp(target, at);
+    fireEvent.click(target, at);
+    expect(onSelect).toHaveBeenCalledWith('HIT', 'is');
+  });
+
+  it('draws bars, and says when there is nothing to draw', () => {
+    render(<BarChart items={cache} metric="requests" language="zh-TW" renderer="svg" />);
+    expect(screen.getByTestId('bar-chart').querySelector('svg path')).not.toBeNull();
+    render(<BarChart items={[]} metric="requests" language="zh-TW" renderer="svg" />);
+    expect(screen.getByText('暫無資料')).toBeTruthy();
+  });
+});
+
+describe('SingleNumber', () => {
+  it('shows a short figure with its unit, the exact one on hover, and a sparkline', () => {
+    render(
+      <SingleNumber
+        label="Total requests"
+        value={12345}
+        metric="requests"
+        language="en-US"
+        sparkline={{ points: [{ t: 0, v: 1 }], bucketMs: 60_000, range: { from: 0, to: 300_000 } }}
+        renderer="svg"
+      />,
+    );
+    const value = screen.getByTestId('single-number-value');
+    expect(value.textContent).toBe('12.3K requests');
+    expect(value.getAttribute('title')).toBe('12,345 requests');
+    expect(screen.getByTestId('single-number').querySelector('svg')).not.toBeNull();
+  });
+});

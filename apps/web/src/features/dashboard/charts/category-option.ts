@@ -1,0 +1,85 @@
+import type { EventMetric } from '@parapet/shared';
+import { formatMetric, formatMetricTick, formatPercent } from '@/lib/format-units';
+import { echarts, type EChartsCoreOption } from './echarts';
+import { itemLabel, type RankedItem } from './ranked-item';
+
+/** Categories and their values (cache status, served by, WAF type...), as a pie or as bars. */
+export interface CategoryInput {
+  items: readonly RankedItem[];
+  metric: EventMetric;
+  language: string;
+}
+
+interface ItemTooltipParams {
+  dataIndex?: unknown;
+  percent?: unknown;
+}
+
+const indexOf = (params: unknown): number | undefined => {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const { dataIndex } = params as ItemTooltipParams;
+  return typeof dataIndex === 'number' ? dataIndex : undefined;
+};
+
+/** The item a click or a tooltip is about: ECharts reports its place in the data. */
+export function itemAt(items: readonly RankedItem[], params: unknown): RankedItem | undefined {
+  const first: unknown = Array.isArray(params) ? params[0] : params;
+  const index = indexOf(first);
+  return index === undefined ? undefined : items[index];
+}
+
+/** One category's tooltip: its label, its value with the unit and, on a pie, its share. */
+export function categoryTooltip(input: CategoryInput, params: unknown): string {
+  const item = itemAt(input.items, params);
+  if (!item) return '';
+  const amount = formatMetric(input.metric, item.value, input.language);
+  const percent = (params as ItemTooltipParams).percent;
+  const share = typeof percent === 'number' ? ` (${formatPercent(percent / 100, input.language)})` : '';
+  return `${echarts.format.encodeHTML(itemLabel(item))}: <b>${amount}</b>${share}`;
+}
+
+export function buildPieOption(input: CategoryInput): EChartsCoreOption {
+  return {
+    animation: false,
+    tooltip: { trigger: 'item', confine: true, formatter: (params: unknown) => categoryTooltip(input, params) },
+    legend: { type: 'scroll', bottom: 0 },
+    series: [
+      {
+        type: 'pie',
+        radius: ['40%', '70%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        label: { formatter: '{d}%' },
+        data: input.items.map((item) => ({ name: itemLabel(item), value: item.value })),
+      },
+    ],
+  };
+}
+
+export function buildBarOption(input: CategoryInput & { horizontal?: boolean }): EChartsCoreOption {
+  const categories = {
+    type: 'category',
+    data: input.items.map(itemLabel),
+    axisLabel: { hideOverlap: true, width: 120, overflow: 'truncate' },
+    ...(input.horizontal ? { inverse: true } : {}),
+  };
+  const values = {
+    type: 'value',
+    min: 0,
+    minInterval: input.metric === 'requests' ? 1 : undefined,
+    axisLabel: { formatter: (value: number) => formatMetricTick(input.metric, value, input.language) },
+  };
+  return {
+    animation: false,
+    grid: { left: 8, right: 16, top: 16, bottom: 8 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      confine: true,
+      formatter: (params: unknown) => categoryTooltip(input, params),
+    },
+    xAxis: input.horizontal ? values : categories,
+    yAxis: input.horizontal ? categories : values,
+    series: [{ type: 'bar', barMaxWidth: 32, data: input.items.map((item) => item.value) }],
+  };
+}

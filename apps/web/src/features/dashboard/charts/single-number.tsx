@@ -1,0 +1,72 @@
+import type { EventMetric } from '@parapet/shared';
+import { Card, Flex, Skeleton, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { formatMetric } from '@/lib/format-units';
+import { EChart } from './echart';
+import { buildSparklineOption } from './sparkline-option';
+import type { TimePoint, TimeRange } from './time-series-option';
+
+export interface SingleNumberProps {
+  label: ReactNode;
+  value: number;
+  metric: EventMetric;
+  language: string;
+  /** A line under the figure (a share, a comparison), already in the language. */
+  secondary?: ReactNode;
+  /** The figure over time, drawn small under it. */
+  sparkline?: { points: TimePoint[]; bucketMs: number; range?: TimeRange };
+  loading?: boolean;
+  /** The tile is the current tab's (the tiles on top of the dashboard are its tabs). */
+  active?: boolean;
+  renderer?: 'canvas' | 'svg';
+  testId?: string;
+}
+
+const SPARKLINE_HEIGHT = 48;
+
+/** A tile: a label and one figure with its unit, short; the exact figure on hover. */
+export function SingleNumber({
+  label,
+  value,
+  metric,
+  language,
+  secondary,
+  sparkline,
+  loading = false,
+  active = false,
+  renderer,
+  testId = 'single-number',
+}: SingleNumberProps) {
+  const { token } = theme.useToken();
+  const option = useMemo(
+    () => (sparkline ? buildSparklineOption({ ...sparkline, color: token.colorPrimary }) : undefined),
+    [sparkline, token.colorPrimary],
+  );
+  return (
+    <Card
+      size="small"
+      data-testid={testId}
+      style={active ? { borderColor: token.colorPrimary } : undefined}
+      styles={{ body: { paddingBottom: option ? 0 : undefined } }}
+    >
+      <Flex vertical gap={2}>
+        <Typography.Text type="secondary">{label}</Typography.Text>
+        {loading ? (
+          <Skeleton.Input active size="small" />
+        ) : (
+          <Typography.Text
+            strong
+            style={{ fontSize: token.fontSizeHeading3 }}
+            title={formatMetric(metric, value, language)}
+            data-testid={`${testId}-value`}
+          >
+            {formatMetric(metric, value, language, { compact: true })}
+          </Typography.Text>
+        )}
+        {secondary ? <Typography.Text type="secondary">{secondary}</Typography.Text> : null}
+        {option ? <EChart option={option} height={SPARKLINE_HEIGHT} renderer={renderer} /> : null}
+      </Flex>
+    </Card>
+  );
+}
