@@ -32,7 +32,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
   // The body limit counts bytes as sent and as inflated (plugins/compression.ts inflates
-  // gzip bodies); either way over it is this call's own 413, which names the limit's reason.
+  // gzip bodies). Going over it either way answers this call's own code, which tells a shipper
+  // to send smaller batches, not the generic PAYLOAD_TOO_LARGE.
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('INGEST_BATCH_TOO_LARGE');
     throw error;
