@@ -67,6 +67,12 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
+                // Charts and the world map load with the dashboard only, not with every screen.
+                name: 'vendor-charts',
+                test: /node_modules[\\/](echarts|zrender|world-atlas|topojson-client|i18n-iso-countries)[\\/]/,
+                priority: 3,
+              },
+              {
                 name: 'vendor-react',
                 test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                 priority: 2,
