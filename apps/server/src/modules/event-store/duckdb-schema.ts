@@ -52,3 +52,10 @@ export type EventColumn = (typeof EVENT_COLUMNS)[number][0];
 const columnList = EVENT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(',\n  ');
 
 export const EVENTS_DDL = [`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${columnList}\n)`];
+
+/**
+ * Where a batch waits while its duplicates are found and its rollup sums taken: a temporary
+ * table of the connection, emptied after every batch, so nothing of it reaches the file.
+ */
+export const EVENTS_STAGING_TABLE = 'events_staging';
+export const STAGING_DDL = `CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${columnList}\n)`;

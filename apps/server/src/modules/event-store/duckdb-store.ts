@@ -1,20 +1,23 @@
-import {
-  BIGINT,
-  DuckDBDataChunkWriter,
-  DuckDBInstance,
-  LIST,
-  listValue,
-  VARCHAR,
-  type DuckDBConnection,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_METRICS, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
-import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_TABLE } from './duckdb-schema.js';
+import { appendEvents } from './duckdb-load.js';
+import {
+  columnsNeeded,
+  pieceSource,
+  planRange,
+  rollupDdl,
+  rollupRefold,
+  rollupSelect,
+  ROLLUPS,
+  type Rollup,
+} from './duckdb-rollups.js';
+import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE, STAGING_DDL } from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
+  type EventRange,
   type EventStore,
   type InsertResult,
   type SearchPage,
@@ -28,6 +31,24 @@ import {
 /** The file name of the embedded store under DATA_DIR. */
 export const DUCKDB_EVENTS_FILE = 'events.duckdb';
 
+/**
+ * DuckDB's memory ceiling for this store. Its default is 80% of the machine's memory; the
+ * server must stay under 1 GB (issue 13 item 7), and the benchmark's 10M events over 3 days
+ * load and query within this (docs/analytics-bench.md).
+ */
+export const DUCKDB_MEMORY_LIMIT = '512MB';
+
+/**
+ * A rollup is folded together (duckdb-rollups.ts) once this many rows were appended to it since
+ * the last fold: often enough that live trickles stay small, rarely enough to cost nothing.
+ */
+export const ROLLUP_FOLD_AFTER_ROWS = 100_000;
+
+export interface DuckDbStoreOptions {
+  /** Rows appended to a rollup before it is folded (tests fold sooner). */
+  foldAfterRows?: number;
+}
+
 const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
 
 function metricExpression(metric: EventMetric): string {
@@ -40,17 +61,6 @@ function positiveInteger(value: number, what: string): number {
   return value;
 }
 
-/** A record as the row the appender writes, in EVENT_COLUMNS order. */
-function toRow(event: StoredEvent): DuckDBValue[] {
-  return EVENT_COLUMNS.map(([name]): DuckDBValue => {
-    const value = event[name];
-    if (value === null) return null;
-    if (name === 'timestamp' || name === 'bytes_sent') return BigInt(value as number);
-    if (name === 'req_headers') return JSON.stringify(value);
-    return value as string | number;
-  });
-}
-
 function fromRow(row: Record<string, unknown>): StoredEvent {
   const event: Record<string, unknown> = {};
   for (const [name] of EVENT_COLUMNS) {
@@ -61,18 +71,36 @@ function fromRow(row: Record<string, unknown>): StoredEvent {
   return event as StoredEvent;
 }
 
+/** What a DuckDB store answers beyond the interface: the same queries without rollups (the benchmark's baseline). */
+export interface DuckDbEventStore extends EventStore {
+  /** The same store, with every series and top-N scanning the raw table. */
+  rawScans(): EventStore;
+}
+
+/** A series or top-N as one SQL text over the union of its pieces: `t`, `key`, `amount` per row. */
+interface Aggregation {
+  range: EventRange;
+  key: string;
+  metric: EventMetric;
+  bucketMs: number | undefined;
+  needed: Set<string> | null;
+}
+
 /**
  * The embedded event store: one DuckDB file, one connection. Every call runs through one
- * queue, because a DuckDB connection answers one statement at a time and an insert (a lookup,
- * then a transaction) must not interleave with another insert; DuckDB itself spreads each
- * query over its threads.
+ * queue, because a DuckDB connection answers one statement at a time and an insert (several
+ * statements in a transaction) must not interleave with another call; DuckDB itself spreads
+ * each query over its threads.
  */
-class DuckDbEventStore implements EventStore {
+class DuckDbStore implements DuckDbEventStore {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Per rollup: rows appended since its last fold, and the earliest bucket they touched. */
+  private readonly unfolded = new Map<Rollup, { rows: number; from: number }>();
 
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
+    private readonly foldAfterRows: number,
   ) {}
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -82,10 +110,7 @@ class DuckDbEventStore implements EventStore {
   }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
-    // Repeats within the batch are dropped here. Then one query finds the batch's req_ids
-    // already stored near its times; the window's bounds are constants, so DuckDB skips every
-    // row group outside them by its min/max (zone maps) and the check costs the same however
-    // much the store holds. The rest is appended straight into the table, in one transaction.
+    // Repeats within the batch are dropped here; the rest go to a staging table in one append.
     const unique = new Map<string, StoredEvent>();
     let first = Infinity;
     let last = -Infinity;
@@ -97,53 +122,107 @@ class DuckDbEventStore implements EventStore {
     }
     if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
     return this.exclusive(async () => {
-      const stored = await this.connection.runAndReadAll(
-        `SELECT "req_id", "timestamp" FROM ${EVENTS_TABLE}
-         WHERE "timestamp" BETWEEN $1 AND $2 AND "req_id" IN (SELECT unnest($3))`,
-        [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), listValue([...unique.keys()])],
-        [BIGINT, BIGINT, LIST(VARCHAR)],
-      );
-      for (const [reqId, timestamp] of stored.getRowsJS() as [string, bigint][]) {
-        const event = unique.get(reqId);
-        if (event && Math.abs(event.timestamp - Number(timestamp)) <= EVENT_DEDUPE_WINDOW_MS) unique.delete(reqId);
-      }
-      if (unique.size > 0) await this.append(unique.values());
-      return { inserted: unique.size, duplicates: events.length - unique.size };
+      const inserted = await this.transaction(() => this.load([...unique.values()], first, last));
+      return { inserted, duplicates: events.length - inserted };
     });
   }
 
-  private async append(events: Iterable<StoredEvent>): Promise<void> {
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
     await this.connection.run('BEGIN TRANSACTION');
     try {
-      const appender = await this.connection.createAppender(EVENTS_TABLE);
-      const writer = DuckDBDataChunkWriter.forAppender(appender);
-      for (const event of events) writer.appendRow(toRow(event));
-      writer.flush();
-      appender.closeSync();
+      const result = await work();
       await this.connection.run('COMMIT');
+      return result;
     } catch (error) {
       await this.connection.run('ROLLBACK');
       throw error;
     }
   }
 
-  timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
+  /**
+   * The batch goes into the staging table; the rows whose req_id is already stored within the
+   * dedupe window of their own time leave it. The window's bounds are constants, so DuckDB skips
+   * every row group of the table outside them by its min/max and the check costs the same
+   * however much the store holds. What is left goes into the table and, summed, into every
+   * rollup; all in the caller's transaction, so a failed batch leaves nothing behind.
+   */
+  private async load(events: StoredEvent[], first: number, last: number): Promise<number> {
+    const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE);
+    try {
+      appendEvents(appender, events);
+    } finally {
+      appender.closeSync();
+    }
+    await this.connection.run(
+      `DELETE FROM ${EVENTS_STAGING_TABLE} WHERE "req_id" IN (
+        SELECT s."req_id" FROM ${EVENTS_STAGING_TABLE} s JOIN ${EVENTS_TABLE} e ON e."req_id" = s."req_id"
+        WHERE e."timestamp" BETWEEN $1 AND $2 AND abs(e."timestamp" - s."timestamp") <= $3)`,
+      [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), BigInt(EVENT_DEDUPE_WINDOW_MS)],
+    );
+    const inserted = (await this.connection.run(`INSERT INTO ${EVENTS_TABLE} SELECT * FROM ${EVENTS_STAGING_TABLE}`))
+      .rowsChanged;
+    for (const rollup of ROLLUPS) {
+      const added = await this.connection.run(
+        `INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_STAGING_TABLE)}`,
+      );
+      const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity };
+      since.rows += added.rowsChanged;
+      since.from = Math.min(since.from, Math.floor(first / rollup.grainMs) * rollup.grainMs);
+      this.unfolded.set(rollup, since);
+      if (since.rows >= this.foldAfterRows) await this.fold(rollup, since.from);
+    }
+    await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
+    return inserted;
+  }
+
+  /** Folds the rollup's rows from `from` on into one per group, bucket and key. */
+  private async fold(rollup: Rollup, from: number): Promise<void> {
+    const where = `"timestamp" >= ${BigInt(from)}`;
+    await this.connection.run(`CREATE TEMP TABLE rollup_fold AS ${rollupRefold(rollup, where)}`);
+    await this.connection.run(`DELETE FROM ${rollup.table} WHERE ${where}`);
+    await this.connection.run(`INSERT INTO ${rollup.table} SELECT * FROM rollup_fold`);
+    await this.connection.run('DROP TABLE rollup_fold');
+    this.unfolded.delete(rollup);
+  }
+
+  /**
+   * The rows of a series or top-N: for each piece of the range (duckdb-rollups.ts), the bucket
+   * time `t`, the key and the amount the metric adds up.
+   */
+  private rows(aggregation: Aggregation, params: Params): string {
+    // Checked once over the whole range first: a bad filter or time is refused, whatever the plan.
+    rangeWhere(aggregation.range, new Params());
+    const { range } = aggregation;
+    const pieces = planRange(range.from, range.to, aggregation.needed, aggregation.bucketMs);
+    if (pieces.length === 0) pieces.push({ from: range.from, to: range.to, rollup: null });
+    return pieces
+      .map((piece) => {
+        const source = pieceSource(piece);
+        const amount = aggregation.metric === 'bytes' ? source.bytes : source.requests;
+        const where = rangeWhere({ ...range, from: piece.from, to: piece.to }, params);
+        return `SELECT "timestamp" AS t, ${aggregation.key} AS key, ${amount} AS amount FROM ${source.table} WHERE ${where}`;
+      })
+      .join('\nUNION ALL\n');
+  }
+
+  timeSeries(query: TimeSeriesQuery, useRollups = true): Promise<TimeSeriesPoint[]> {
     return this.exclusive(async () => {
       const params = new Params();
-      const bucket = params.add(BigInt(positiveInteger(query.bucketMs, 'bucket')));
+      const bucketMs = positiveInteger(query.bucketMs, 'bucket');
+      const bucket = params.add(BigInt(bucketMs));
+      metricExpression(query.metric);
       const key = query.groupBy ? dimensionExpression(query.groupBy) : 'NULL';
-      const where = rangeWhere(query, params);
-      const metric = metricExpression(query.metric);
-      let sql = `SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
-      FROM ${EVENTS_TABLE} WHERE ${where}
-      GROUP BY ALL ORDER BY bucket, key`;
-      if (query.groupBy && query.termSize !== undefined) {
-        // The range's largest keys first, then their series; one scan answers both through the CTE.
-        const terms = params.add(BigInt(positiveInteger(query.termSize, 'termSize')));
-        sql = `WITH rows AS MATERIALIZED (SELECT "timestamp", ${key} AS key, ${query.metric === 'bytes' ? '"bytes_sent"' : '1'} AS amount
-          FROM ${EVENTS_TABLE} WHERE ${where}),
-        top AS (SELECT key FROM rows GROUP BY key ORDER BY sum(amount) DESC, key LIMIT ${terms})
-        SELECT ("timestamp" // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
+      const needed = useRollups ? columnsNeeded(query.groupBy, query.filters, query.metric) : null;
+      const terms =
+        query.groupBy && query.termSize !== undefined ? BigInt(positiveInteger(query.termSize, 'termSize')) : undefined;
+      const rows = this.rows({ range: query, key, metric: query.metric, bucketMs, needed }, params);
+      let sql = `SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
+        FROM (${rows}) GROUP BY ALL ORDER BY bucket, key`;
+      if (terms !== undefined) {
+        // The range's largest keys first, then their series; one pass over the rows answers both.
+        sql = `WITH rows AS MATERIALIZED (${rows}),
+        top AS (SELECT key FROM rows GROUP BY key ORDER BY sum(amount) DESC, key LIMIT ${params.add(terms)})
+        SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
         FROM rows WHERE key IN (SELECT key FROM top) GROUP BY ALL ORDER BY bucket, key`;
       }
       const reader = await this.connection.runAndReadAll(sql, params.values);
@@ -155,19 +234,31 @@ class DuckDbEventStore implements EventStore {
     });
   }
 
-  topN(query: TopNQuery): Promise<TopNEntry[]> {
+  topN(query: TopNQuery, useRollups = true): Promise<TopNEntry[]> {
     return this.exclusive(async () => {
       const params = new Params();
+      metricExpression(query.metric);
       const key = dimensionExpression(query.dimension);
-      const where = rangeWhere(query, params);
-      const limit = params.add(BigInt(positiveInteger(query.n, 'n')));
+      const limit = BigInt(positiveInteger(query.n, 'n'));
+      const needed = useRollups ? columnsNeeded(query.dimension, query.filters, query.metric) : null;
+      const rows = this.rows({ range: query, key, metric: query.metric, bucketMs: undefined, needed }, params);
       // Ties broken by key so the same data always answers the same list.
-      const sql = `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
-      FROM ${EVENTS_TABLE} WHERE ${where}
-      GROUP BY ALL ORDER BY value DESC, key LIMIT ${limit}`;
+      const sql = `SELECT key, CAST(sum(amount) AS DOUBLE) AS value FROM (${rows})
+        GROUP BY key ORDER BY value DESC, key LIMIT ${params.add(limit)}`;
       const reader = await this.connection.runAndReadAll(sql, params.values);
       return reader.getRowObjectsJS().map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
     });
+  }
+
+  rawScans(): EventStore {
+    return {
+      insert: (events) => this.insert(events),
+      timeSeries: (query) => this.timeSeries(query, false),
+      topN: (query) => this.topN(query, false),
+      search: (query) => this.search(query),
+      purge: (options) => this.purge(options),
+      close: () => this.close(),
+    };
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
@@ -207,11 +298,32 @@ class DuckDbEventStore implements EventStore {
   purge(options: { groupName: string; before: number }): Promise<number> {
     return this.exclusive(async () => {
       if (!Number.isSafeInteger(options.before)) throw new EventQueryError('invalid purge time');
-      const result = await this.connection.run(
-        `DELETE FROM ${EVENTS_TABLE} WHERE "group_name" = $1 AND "timestamp" < $2`,
-        [options.groupName, BigInt(options.before)],
-      );
-      return result.rowsChanged;
+      const group = options.groupName;
+      const before = BigInt(options.before);
+      return this.transaction(async () => {
+        const result = await this.connection.run(
+          `DELETE FROM ${EVENTS_TABLE} WHERE "group_name" = $1 AND "timestamp" < $2`,
+          [group, before],
+        );
+        for (const rollup of ROLLUPS) {
+          // Buckets wholly before the cut go; the one it cuts through is summed again from what is left.
+          const cut = BigInt(Math.floor(options.before / rollup.grainMs) * rollup.grainMs);
+          await this.connection.run(`DELETE FROM ${rollup.table} WHERE "group_name" = $1 AND "timestamp" < $2`, [
+            group,
+            cut,
+          ]);
+          if (cut === before) continue;
+          await this.connection.run(`DELETE FROM ${rollup.table} WHERE "group_name" = $1 AND "timestamp" = $2`, [
+            group,
+            cut,
+          ]);
+          await this.connection.run(
+            `INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE, '"group_name" = $1 AND "timestamp" >= $2 AND "timestamp" < $3')}`,
+            [group, cut, cut + BigInt(rollup.grainMs)],
+          );
+        }
+        return result.rowsChanged;
+      });
     });
   }
 
@@ -224,10 +336,28 @@ class DuckDbEventStore implements EventStore {
   }
 }
 
-/** Opens (creating if needed) the event store in the DuckDB file at `path`. */
-export async function openDuckDbEventStore(path: string): Promise<EventStore> {
-  const instance = await DuckDBInstance.create(path);
+/**
+ * Opens (creating if needed) the event store in the DuckDB file at `path`. A file written before
+ * a rollup existed gets that rollup summed from its events once, here.
+ */
+export async function openDuckDbEventStore(path: string, options: DuckDbStoreOptions = {}): Promise<DuckDbEventStore> {
+  const instance = await DuckDBInstance.create(path, { memory_limit: DUCKDB_MEMORY_LIMIT });
   const connection = await instance.connect();
-  for (const statement of EVENTS_DDL) await connection.run(statement);
-  return new DuckDbEventStore(instance, connection);
+  try {
+    for (const statement of [...EVENTS_DDL, STAGING_DDL]) await connection.run(statement);
+    const existing = await connection.runAndReadAll(
+      `SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND database_name = current_database()`,
+    );
+    const tables = new Set(existing.getRowsJS().map(([name]) => String(name)));
+    for (const rollup of ROLLUPS) {
+      if (tables.has(rollup.table)) continue;
+      await connection.run(rollupDdl(rollup));
+      await connection.run(`INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE)}`);
+    }
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+  return new DuckDbStore(instance, connection, options.foldAfterRows ?? ROLLUP_FOLD_AFTER_ROWS);
 }

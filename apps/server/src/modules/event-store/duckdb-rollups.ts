@@ -1,0 +1,157 @@
+import type { EventDimension, EventFilter } from '@parapet/shared';
+import { EVENTS_TABLE, type EventColumn } from './duckdb-schema.js';
+
+/**
+ * Rollups of the DuckDB store (docs/analytics-bench.md): request counts and byte sums per group,
+ * per minute or hour, and per combination of a few columns, kept in step with every insert and
+ * purge. A series or a top-N whose group-by and filters only read those columns is answered
+ * from them for the whole buckets of its range and from the raw table for the ragged ends, so
+ * the answer is the same as a scan of the raw table, which the benchmark checks, at a small
+ * part of the cost.
+ *
+ * Rows of a rollup are not unique per bucket and key: every batch appends its own sums and a
+ * query adds them up. `compactRollups` folds the recent buckets together from time to time, so
+ * a trickle of small batches does not grow a rollup past its one row per bucket and key.
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export interface Rollup {
+  table: string;
+  grainMs: number;
+  columns: readonly EventColumn[];
+}
+
+/**
+ * The columns the dashboard's tabs group and filter by that take few values; `status_class` and
+ * `served_by` are computed from `status` and `cache_status`, so they are covered too.
+ */
+const CUBE: readonly EventColumn[] = ['server_name', 'country', 'status', 'action', 'type', 'rule', 'cache_status'];
+
+/**
+ * Coarsest first: a query uses the coarsest grain that divides its buckets, then finer grains
+ * for the ends. Client addresses and paths take many values, so they get an hourly rollup of
+ * their own with only the columns their lists filter by (the firewall's and the cache's).
+ */
+export const ROLLUPS: readonly Rollup[] = [
+  { table: 'events_hourly', grainMs: HOUR_MS, columns: CUBE },
+  { table: 'events_minutely', grainMs: MINUTE_MS, columns: CUBE },
+  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'type', 'action', 'country'] },
+  { table: 'events_hourly_uri', grainMs: HOUR_MS, columns: ['uri', 'cache_status', 'type', 'action'] },
+];
+
+const COLUMN_TYPES: Readonly<Partial<Record<EventColumn, string>>> = { status: 'SMALLINT NOT NULL' };
+
+export function rollupDdl(rollup: Rollup): string {
+  const columns = rollup.columns.map((name) => `"${name}" ${COLUMN_TYPES[name] ?? 'VARCHAR NOT NULL'}`);
+  return `CREATE TABLE IF NOT EXISTS ${rollup.table} (
+    "group_name" VARCHAR NOT NULL, "timestamp" BIGINT NOT NULL, ${columns.join(', ')},
+    "requests" BIGINT NOT NULL, "bytes" HUGEINT NOT NULL)`;
+}
+
+/** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
+export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
+  const columns = rollup.columns.map((name) => `"${name}"`).join(', ');
+  return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${columns},
+    count(*) AS "requests", sum("bytes_sent") AS "bytes"
+    FROM ${source} WHERE ${where} GROUP BY ALL`;
+}
+
+/** The rollup's own rows folded: one per group, bucket and key. */
+export function rollupRefold(rollup: Rollup, where: string): string {
+  const columns = rollup.columns.map((name) => `"${name}"`).join(', ');
+  return `SELECT "group_name", "timestamp", ${columns}, sum("requests")::BIGINT AS "requests", sum("bytes") AS "bytes"
+    FROM ${rollup.table} WHERE ${where} GROUP BY ALL`;
+}
+
+/** The columns a dimension or filter field reads; null when a rollup can never hold it. */
+function columnsOf(field: string): readonly string[] | null {
+  switch (field) {
+    case 'status_class':
+      return ['status'];
+    case 'served_by':
+      return ['cache_status'];
+    // Read from the request headers, which no rollup keeps.
+    case 'referer':
+    case 'content_type':
+      return null;
+    default:
+      return [field];
+  }
+}
+
+/** Which columns a query reads besides the time; null when some are in no rollup. */
+export function columnsNeeded(
+  groupBy: EventDimension | undefined,
+  filters: readonly EventFilter[],
+  metric: string,
+): Set<string> | null {
+  const needed = new Set<string>();
+  // Bytes are summed in every rollup; other numeric fields only filter, from the raw table.
+  if (metric !== 'requests' && metric !== 'bytes') return null;
+  for (const field of [...(groupBy ? [groupBy] : []), ...filters.map((filter) => filter.field)]) {
+    const columns = columnsOf(field);
+    if (!columns) return null;
+    for (const column of columns) needed.add(column);
+  }
+  return needed;
+}
+
+/** Where one part of a range is read from. */
+export interface RangePiece {
+  from: number;
+  to: number;
+  rollup: Rollup | null;
+}
+
+/**
+ * Splits [from, to) into pieces: whole buckets of the coarsest rollup that holds the needed
+ * columns and whose grain divides `bucketMs` (a top-N has no buckets), then finer rollups for
+ * what is left at each end, and the raw table for the rest.
+ */
+export function planRange(
+  from: number,
+  to: number,
+  needed: Set<string> | null,
+  bucketMs: number | undefined,
+): RangePiece[] {
+  const usable = needed
+    ? ROLLUPS.filter(
+        (rollup) =>
+          [...needed].every((column) => (rollup.columns as readonly string[]).includes(column)) &&
+          (bucketMs === undefined || bucketMs % rollup.grainMs === 0),
+      )
+    : [];
+  // One rollup per grain: the first listed that fits (the smallest, by the order of ROLLUPS).
+  const byGrain = new Map<number, Rollup>();
+  for (const rollup of usable) if (!byGrain.has(rollup.grainMs)) byGrain.set(rollup.grainMs, rollup);
+  const grains = [...byGrain.values()].sort((a, b) => b.grainMs - a.grainMs);
+  const pieces: RangePiece[] = [];
+  const cover = (start: number, end: number, level: number): void => {
+    if (start >= end) return;
+    const rollup = grains[level];
+    if (!rollup) {
+      pieces.push({ from: start, to: end, rollup: null });
+      return;
+    }
+    const first = Math.ceil(start / rollup.grainMs) * rollup.grainMs;
+    const last = Math.floor(end / rollup.grainMs) * rollup.grainMs;
+    if (first >= last) {
+      cover(start, end, level + 1);
+      return;
+    }
+    cover(start, first, level + 1);
+    pieces.push({ from: first, to: last, rollup });
+    cover(last, end, level + 1);
+  };
+  cover(from, to, 0);
+  return pieces;
+}
+
+/** The table a piece reads, and how it counts requests and bytes there. */
+export function pieceSource(piece: RangePiece): { table: string; requests: string; bytes: string } {
+  return piece.rollup
+    ? { table: piece.rollup.table, requests: '"requests"', bytes: '"bytes"' }
+    : { table: EVENTS_TABLE, requests: '1', bytes: '"bytes_sent"' };
+}

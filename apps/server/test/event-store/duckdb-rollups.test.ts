@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { wafRuleSettingsSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
+import {
+  DUCKDB_EVENTS_FILE,
+  openDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../../src/modules/event-store/duckdb-store.js';
+import { planRange, ROLLUPS } from '../../src/modules/event-store/duckdb-rollups.js';
+import type { EventStore, TimeSeriesQuery, TopNQuery } from '../../src/modules/event-store/event-store.js';
+import { createTrafficGenerator, spreadTimestamps, storedEvent } from '../../src/tools/simulate/traffic-generator.js';
+
+/**
+ * The rollups answer exactly what a scan of the raw table answers: every query is asked of the
+ * store and of its raw-scan view, over ranges whose ends fall inside minutes and hours.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const END = Date.UTC(2026, 10, 20, 12);
+const SPAN = 30 * HOUR;
+
+const lines = [
+  {
+    groupName: 'acme',
+    customerPackage: 'standard',
+    lineName: 'shop',
+    domains: ['shop.acme.test', 'img.acme.test'],
+    rules: [
+      {
+        ...wafRuleSettingsSchema.parse({ wafAction: '01', wafOwasp: ['41000_sqli'] }),
+        ruleName: 'deny_sqli',
+        isEnabled: true,
+      },
+      {
+        ...wafRuleSettingsSchema.parse({ wafAction: '08', wafRate: '100/1' }),
+        ruleName: 'block_floods',
+        isEnabled: true,
+      },
+    ],
+  },
+  { groupName: 'other', customerPackage: 'basic', lineName: 'blog', domains: ['blog.other.test'], rules: [] },
+];
+
+function traffic(count: number, seed: number): StoredEvent[] {
+  const generator = createTrafficGenerator({ seed, lines });
+  return [...spreadTimestamps(count, END - SPAN, END, seed)].map((t) => storedEvent(generator.next(t)));
+}
+
+const FIREWALL: EventFilter[] = [
+  { field: 'type', op: 'is', value: '01' },
+  { field: 'action', op: 'exists' },
+];
+
+/** Ranges that start and end inside minutes, whole hours, and a range shorter than a minute. */
+const RANGES: Array<[from: number, to: number]> = [
+  [END - SPAN + 17_321, END - 4_999],
+  [END - 25 * HOUR - 7 * MINUTE - 13_000, END - 3 * HOUR + 41_000],
+  [END - 2 * HOUR, END - HOUR],
+  [END - HOUR - 30_000, END - HOUR + 20_000],
+  [END - 61 * MINUTE - 1, END - MINUTE + 1],
+];
+
+function seriesQueries(from: number, to: number): TimeSeriesQuery[] {
+  const base = { groupName: 'acme', from, to };
+  return [
+    { ...base, filters: [], bucketMs: HOUR, metric: 'requests' },
+    { ...base, filters: [], bucketMs: 15 * MINUTE, metric: 'bytes' },
+    { ...base, filters: [], bucketMs: MINUTE, metric: 'requests', groupBy: 'status_class' },
+    { ...base, filters: [], bucketMs: 30 * MINUTE, metric: 'requests', groupBy: 'country', termSize: 5 },
+    { ...base, filters: FIREWALL, bucketMs: HOUR, metric: 'requests', groupBy: 'action' },
+    { ...base, filters: [], bucketMs: HOUR, metric: 'bytes', groupBy: 'served_by' },
+    { ...base, filters: [{ field: 'served_by', op: 'is', value: 'cache' }], bucketMs: 2 * HOUR, metric: 'requests' },
+    {
+      ...base,
+      filters: [{ field: 'country', op: 'is_not', value: 'US' }],
+      bucketMs: HOUR,
+      metric: 'requests',
+      groupBy: 'cache_status',
+    },
+    // Not in any rollup: the raw table answers all of it.
+    { ...base, filters: [{ field: 'request_time', op: 'gt', value: 0.2 }], bucketMs: HOUR, metric: 'requests' },
+    { ...base, filters: [], bucketMs: HOUR, metric: 'requests', groupBy: 'content_type', termSize: 3 },
+    // Buckets finer than a minute: no rollup's grain divides them.
+    { ...base, filters: [], bucketMs: 30_000, metric: 'requests', groupBy: 'status_class' },
+  ];
+}
+
+function topQueries(from: number, to: number): TopNQuery[] {
+  const base = { groupName: 'acme', from, to };
+  return [
+    { ...base, filters: [], dimension: 'country', n: 10, metric: 'requests' },
+    { ...base, filters: [], dimension: 'client_ip', n: 10, metric: 'requests' },
+    { ...base, filters: FIREWALL, dimension: 'client_ip', n: 5, metric: 'requests' },
+    { ...base, filters: FIREWALL, dimension: 'rule', n: 5, metric: 'requests' },
+    {
+      ...base,
+      filters: [{ field: 'cache_status', op: 'is', value: 'HIT' }],
+      dimension: 'uri',
+      n: 10,
+      metric: 'requests',
+    },
+    {
+      ...base,
+      filters: [{ field: 'cache_status', op: 'is_not', value: 'HIT' }],
+      dimension: 'uri',
+      n: 10,
+      metric: 'bytes',
+    },
+    { ...base, filters: [], dimension: 'server_name', n: 10, metric: 'bytes' },
+    { ...base, filters: [{ field: 'status', op: 'gt', value: 399 }], dimension: 'status', n: 10, metric: 'requests' },
+    { ...base, filters: [], dimension: 'user_agent', n: 3, metric: 'requests' },
+  ];
+}
+
+async function expectSameAnswers(store: DuckDbEventStore, raw: EventStore): Promise<void> {
+  for (const [from, to] of RANGES) {
+    for (const query of seriesQueries(from, to)) {
+      expect(await store.timeSeries(query), JSON.stringify(query)).toEqual(await raw.timeSeries(query));
+    }
+    for (const query of topQueries(from, to)) {
+      expect(await store.topN(query), JSON.stringify(query)).toEqual(await raw.topN(query));
+    }
+  }
+}
+
+describe('DuckDB rollups', () => {
+  let dir: string;
+  let store: DuckDbEventStore;
+  const events = traffic(12_000, 21);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rollups-'));
+    // Folded every few batches, so folded and unfolded rows are both in play.
+    store = await openDuckDbEventStore(join(dir, DUCKDB_EVENTS_FILE), { foldAfterRows: 1500 });
+    for (let i = 0; i < events.length; i += 700) await store.insert(events.slice(i, i + 700));
+  });
+
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plans whole hours from the hourly rollup, whole minutes from the minutely, the rest raw', () => {
+    const from = END - 3 * HOUR - 90_500;
+    const to = END - 20_000;
+    const plan = (bucketMs: number | undefined) =>
+      planRange(from, to, new Set(['country']), bucketMs).map((p) => [
+        p.from - from,
+        p.to - from,
+        p.rollup?.table ?? 'raw',
+      ]);
+    // A top-N has no buckets: whole hours, then whole minutes at each end, then the seconds left.
+    expect(plan(undefined)).toEqual([
+      [0, 30_500, 'raw'],
+      [30_500, 90_500, 'events_minutely'],
+      [90_500, 90_500 + 2 * HOUR, 'events_hourly'],
+      [90_500 + 2 * HOUR, 90_500 + 2 * HOUR + 59 * MINUTE, 'events_minutely'],
+      [90_500 + 2 * HOUR + 59 * MINUTE, to - from, 'raw'],
+    ]);
+    // Minute buckets cannot be cut out of hours.
+    expect(plan(MINUTE)).toEqual([
+      [0, 30_500, 'raw'],
+      [30_500, to - from - 40_000, 'events_minutely'],
+      [to - from - 40_000, to - from, 'raw'],
+    ]);
+    // Buckets of 15 minutes cannot come from hours; a field no rollup holds is read raw.
+    expect(planRange(from, to, new Set(['country']), 15 * MINUTE).some((p) => p.rollup?.grainMs === HOUR)).toBe(false);
+    expect(planRange(from, to, null, MINUTE)).toEqual([{ from, to, rollup: null }]);
+    expect(planRange(from, to, new Set(['client_ip', 'type']), undefined).map((p) => p.rollup?.table ?? 'raw')).toEqual(
+      ['raw', 'events_hourly_client_ip', 'raw'],
+    );
+  });
+
+  it('answers every series and top-N as a scan of the raw table does', async () => {
+    await expectSameAnswers(store, store.rawScans());
+  });
+
+  it('counts a re-sent batch once in the rollups too', async () => {
+    const before = await store.topN({
+      groupName: 'acme',
+      from: END - SPAN,
+      to: END,
+      filters: [],
+      dimension: 'country',
+      n: 5,
+      metric: 'requests',
+    });
+    expect((await store.insert(events.slice(0, 2000))).inserted).toBe(0);
+    expect(
+      await store.topN({
+        groupName: 'acme',
+        from: END - SPAN,
+        to: END,
+        filters: [],
+        dimension: 'country',
+        n: 5,
+        metric: 'requests',
+      }),
+    ).toEqual(before);
+  });
+
+  it('purges the rollups with the events, also when the cut falls inside a bucket', async () => {
+    const removed = await store.purge({ groupName: 'acme', before: END - 20 * HOUR - 7 * MINUTE - 1234 });
+    expect(removed).toBeGreaterThan(0);
+    await expectSameAnswers(store, store.rawScans());
+    // The other group keeps everything.
+    const other = {
+      groupName: 'other',
+      from: END - SPAN,
+      to: END,
+      filters: [],
+      dimension: 'server_name' as const,
+      n: 1,
+      metric: 'requests' as const,
+    };
+    expect(await store.topN(other)).toEqual([
+      { key: 'blog.other.test', value: events.filter((e) => e.group_name === 'other').length },
+    ]);
+  });
+
+  it('sums the rollups of a file written before they existed when it is opened', async () => {
+    await store.close();
+    const file = join(dir, DUCKDB_EVENTS_FILE);
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    for (const rollup of ROLLUPS) await connection.run(`DROP TABLE ${rollup.table}`);
+    connection.closeSync();
+    instance.closeSync();
+    store = await openDuckDbEventStore(file);
+    await expectSameAnswers(store, store.rawScans());
+  });
+});
