@@ -41,6 +41,11 @@ export const serviceLineKeys = {
 /** Answers that hold for any group (is an address a usable origin). */
 export const originCheckKey = (address: string) => ['origin-valid', address] as const;
 export const resourceLimitsKey = (groupName: string) => ['group-resource-limits', groupName] as const;
+/** A page of a group's event log, by everything its search asks (range, filters, cursor, size). */
+export const eventLogKeys = {
+  group: (groupName: string) => ['event-logs', groupName] as const,
+  page: <Q extends GroupQuery>(query: Q) => ['event-logs', query.groupName, 'page', query] as const,
+};
 
 const dataId = (query: Query): unknown => (query.state.data as { id?: unknown } | undefined)?.id;
 

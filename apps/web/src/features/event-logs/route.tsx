@@ -1,14 +1,6 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { EventLogPage } from './components/event-log-page';
 
 /** /event-logs: search in the edge's event log. */
 export function Component() {
-  const { t } = useTranslation('nav');
-  return (
-    <>
-      <PageTitle>{t('menu.eventLogs')}</PageTitle>
-      <Empty />
-    </>
-  );
+  return <EventLogPage />;
 }

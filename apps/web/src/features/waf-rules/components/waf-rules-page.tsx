@@ -1,13 +1,15 @@
 import { ExperimentOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WafRule } from '@parapet/shared';
 import { Alert, Button, Space, Tooltip, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { AuditLogModal } from '@/components/audit-log/audit-log-modal';
 import { useColumnSelector } from '@/components/column-selector';
 import { ChooseGroupAlert, useItemList } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
 import { isApiError } from '@/lib/api-client';
+import { readRuleDraft, type RuleDraft } from '@/lib/rule-draft';
 import { useResourceLimits } from '@/lib/tenancy/resource-limits';
 import { useToast } from '@/lib/toast';
 import { useExportWafRules } from '../api/export-waf-rules';
@@ -49,6 +51,15 @@ export function WafRulesPage() {
   const fetchGroupRules = useGroupRulesFetch(groupName ?? '');
 
   const [creating, setCreating] = useState(false);
+  // A rule drafted elsewhere (the event log) arrives in the location state and opens the create
+  // form once; the state is dropped so a reload or Back does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [drafted, setDrafted] = useState<RuleDraft | undefined>(() => readRuleDraft(location.state));
+  useEffect(() => {
+    if (location.state !== null && readRuleDraft(location.state))
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
   const [importing, setImporting] = useState(false);
   const [testing, setTesting] = useState<TesterRules>();
   // The rule as it was when the form opened: its values and the version it saves over come from
@@ -141,6 +152,15 @@ export function WafRulesPage() {
             onLog={onLog}
           />
           <WafRuleFormModal groupName={groupName} open={creating} onClose={() => setCreating(false)} />
+          {drafted && canWrite ? (
+            <WafRuleFormModal
+              key="drafted"
+              groupName={groupName}
+              initial={drafted}
+              open
+              onClose={() => setDrafted(undefined)}
+            />
+          ) : null}
           {editing ? (
             <WafRuleFormModal
               key={`${editing.id}-${editing.version}`}

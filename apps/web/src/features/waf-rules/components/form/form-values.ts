@@ -41,9 +41,12 @@ const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as (keyof WafRuleSettings)[]
 /** The name a draft carries to the tester while the create form has none yet. */
 export const DRAFT_RULE_NAME = 'draft';
 
-/** A new rule's form (the defaults) or an existing one's, as it was read. */
-export function initialFormValues(groupName: string, rule?: WafRule): RuleFormValues {
-  const source: WafRuleSettings = rule ?? SETTINGS_DEFAULTS;
+/**
+ * A new rule's form (the defaults, with a draft's settings over them) or an existing one's, as
+ * it was read.
+ */
+export function initialFormValues(groupName: string, rule?: WafRule, draft?: Partial<WafRuleSettings>): RuleFormValues {
+  const source: WafRuleSettings = rule ?? { ...SETTINGS_DEFAULTS, ...draft };
   const settings = Object.fromEntries(
     SETTING_KEYS.map((key) => {
       const value = source[key];

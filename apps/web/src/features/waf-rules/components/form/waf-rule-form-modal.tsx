@@ -20,6 +20,7 @@ import { EssentialFields } from './essential-fields';
 import { DRAFT_RULE_NAME, initialFormValues, toRuleInput, type RuleFormValues } from './form-values';
 import { useRuleRules, useShowServerProblems } from './use-rule-problems';
 import { ConflictAlert } from '@/components/conflict-alert';
+import type { RuleDraft } from '@/lib/rule-draft';
 
 /** Failures whose own message says more than "Create Failed" / "Update Failed". */
 const TOLD_BY_CODE = new Set<ApiErrorCode>([
@@ -39,10 +40,12 @@ interface WafRuleFormModalProps {
   onClose: () => void;
   /** After a version conflict: read the rule again and refill the form with it. */
   onReload?: () => void;
+  /** Create only: settings drafted elsewhere (an event of the event log) over the defaults. */
+  initial?: RuleDraft;
 }
 
 /** Create and edit, grouped as GLOSSARY §5: essential, the action's own fields, conditions, exclusions. */
-export function WafRuleFormModal({ groupName, rule, open, onClose, onReload }: WafRuleFormModalProps) {
+export function WafRuleFormModal({ groupName, rule, open, onClose, onReload, initial }: WafRuleFormModalProps) {
   const { t } = useTranslation(['wafRules', 'common', 'errors']);
   const { modal } = App.useApp();
   const [form] = Form.useForm<RuleFormValues>();
@@ -55,7 +58,7 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload }: W
   const create = useCreateWafRule();
   const update = useUpdateWafRule();
   const [draft, setDraft] = useState<WafRuleInput>();
-  const initialValues = useMemo(() => initialFormValues(groupName, rule), [groupName, rule]);
+  const initialValues = useMemo(() => initialFormValues(groupName, rule, initial), [groupName, rule, initial]);
   const action = Form.useWatch('wafAction', form) ?? initialValues.wafAction;
   const countryOn = Form.useWatch('countryOn', form) ?? initialValues.countryOn;
   const denyThenBlock = Form.useWatch('wafIsDenyThenBucket', form) ?? initialValues.wafIsDenyThenBucket;

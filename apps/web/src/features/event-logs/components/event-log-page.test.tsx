@@ -1,0 +1,228 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fullAccess, readOnlyAccess, storedEventSchema, type StoredEvent } from '@parapet/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption } from '@/test/filter-steps';
+import { json, memberOf, renderApp, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
+import { readStored } from '@/lib/stored-data';
+
+vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const event = (i: number, extra: Partial<StoredEvent> = {}): StoredEvent =>
+  storedEventSchema.parse({
+    req_id: `req-${i}`,
+    timestamp: Date.UTC(2026, 10, 20, 12, 0, 0) - i * 1000,
+    server_name: 'shop.example.com',
+    client_ip: `203.0.113.${i}`,
+    status: 200,
+    country: 'DE',
+    isp: 'Example ISP',
+    action: i === 1 ? '01' : '',
+    type: i === 1 ? '01' : '',
+    uri: i === 1 ? '/login.php' : '/',
+    upstream_response_time: 0.25,
+    req_headers: { 'user-agent': 'curl/8.0', accept: '*/*' },
+    group_name: 'acme',
+    customer_package: 'standard',
+    ...extra,
+  });
+
+/** 25 events, answered 10 a page (or as asked) on a cursor that is the next index. */
+const EVENTS = Array.from({ length: 25 }, (_, i) => event(i + 1));
+
+function pageAnswer(call: ApiCall) {
+  const body = call.body as { cursor?: string; limit?: number };
+  const start = body.cursor ? Number(body.cursor) : 0;
+  const limit = body.limit ?? 10;
+  const rows = EVENTS.slice(start, start + limit);
+  const next = start + limit < EVENTS.length ? String(start + limit) : null;
+  return json(200, { rows, nextCursor: next });
+}
+
+const renderLog = (handlers: ApiHandlers = {}, role = fullAccess()) =>
+  renderApp('/event-logs?groupName=acme', {
+    ...shellHandlers(memberOf({ acme: role })),
+    'POST /api/event-logs/search': pageAnswer,
+    'POST /api/dashboard/filter-values': () => json(200, { values: [] }),
+    ...handlers,
+  });
+
+const headers = () =>
+  [...within(screen.getByTestId('event-log-table')).getAllByRole('columnheader')].map((h) => h.textContent);
+const openLog = () => screen.findByTestId('event-open-req-1', {}, { timeout: 5000 });
+/** Types an action's name into the multi-select and picks the option it narrows to. */
+async function pickAction(name: string) {
+  const input = within(screen.getByTestId('event-log-filter-actions')).getByRole('combobox');
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: name } });
+  fireEvent.click(await screen.findByTitle(new RegExp(name.replace(/[()]/g, '\\$&'))));
+}
+const searches = (sent: (m: string, p: string) => ApiCall[]) =>
+  sent('POST', '/api/event-logs/search').map((c) => c.body as Record<string, unknown>);
+
+describe('event log', () => {
+  it('shows the default columns with values by name and unit, and asks the last day first', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    expect(headers()).toEqual([
+      'Req_id',
+      'Domain',
+      'Timestamp',
+      'Action',
+      'Type',
+      'Reason',
+      'Ip',
+      'Country',
+      'ISP',
+      'Request Headers',
+      'Upstream Response Time',
+    ]);
+    expect(searches(sent)[0]).toEqual({ groupName: 'acme', dateRange: { index: 4 }, filters: [], limit: 10 });
+    const row = screen.getByTestId('event-open-req-1').closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Deny');
+    expect(row.textContent).toContain('WAF');
+    expect(row.textContent).toContain('Germany');
+    expect(row.textContent).toContain('250 ms');
+    expect(row.textContent).toContain(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+        new Date(EVENTS[0]?.timestamp ?? 0),
+      ),
+    );
+  });
+
+  it('keeps the chosen columns across a visit', async () => {
+    renderLog();
+    await openLog();
+    fireEvent.click(screen.getByTestId('column-selector'));
+    fireEvent.click(await screen.findByTestId('column-selector-isp'));
+    fireEvent.click(screen.getByTestId('column-selector-uri'));
+    await waitFor(() => expect(headers()).toContain('Path'));
+    expect(headers()).not.toContain('ISP');
+    expect(readStored('userSelectedColumns')?.eventLog).toContain('uri');
+    expect(readStored('userSelectedColumns')?.eventLog).not.toContain('isp');
+  });
+
+  it('pages on the cursor, forward and back, with "showing X to Y" and the per-page choice', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 10');
+    fireEvent.click(screen.getByTestId('event-log-next'));
+    await screen.findByTestId('event-open-req-11');
+    expect(searches(sent).at(-1)).toMatchObject({ cursor: '10', limit: 10 });
+    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 11 to 20');
+    fireEvent.click(screen.getByTestId('event-log-next'));
+    await screen.findByTestId('event-open-req-21');
+    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 21 to 25 of 25 entries');
+    expect((screen.getByTestId('event-log-next') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('event-log-previous'));
+    await screen.findByTestId('event-open-req-11');
+    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 11 to 20');
+    await chooseOption('event-log-page-size', '20');
+    await waitFor(() => expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 20'));
+    expect(searches(sent).at(-1)).toEqual(expect.not.objectContaining({ cursor: expect.anything() }));
+    expect(searches(sent).at(-1)).toMatchObject({ limit: 20 });
+    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 20');
+  });
+
+  it('searches a req_id, or deep-searches text, from the first page', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    fireEvent.click(screen.getByTestId('event-log-next'));
+    await screen.findByTestId('event-open-req-11');
+    const box = within(screen.getByTestId('event-log-search')).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: ' req-7 ' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ reqId: 'req-7' }));
+    expect(searches(sent).at(-1)).not.toHaveProperty('cursor');
+    fireEvent.click(screen.getByTestId('event-log-deep'));
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ text: 'req-7' }));
+    expect(searches(sent).at(-1)).not.toHaveProperty('reqId');
+  });
+
+  it('filters by actions and times from the modal, shown as removable chips', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    fireEvent.click(screen.getByTestId('event-log-filters'));
+    await pickAction('Deny');
+    await pickAction('Redirect');
+    const gt = screen.getByTestId('event-log-filter-request_time-gt');
+    fireEvent.change(gt.tagName === 'INPUT' ? gt : within(gt).getByRole('spinbutton'), { target: { value: '0.5' } });
+    fireEvent.click(screen.getByTestId('event-log-filters-apply'));
+    await waitFor(() =>
+      expect(searches(sent).at(-1)).toMatchObject({
+        actions: ['01', '06'],
+        filters: [{ field: 'request_time', op: 'gt', value: 0.5 }],
+      }),
+    );
+    expect(screen.getByTestId('event-log-actions-chip').textContent).toBe('Action: Deny, Redirect');
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Request Time > 0.5');
+    fireEvent.click(screen.getByTestId('event-filter-remove-0'));
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ filters: [] }));
+    fireEvent.click(screen.getByTestId('event-log-actions-remove'));
+    await waitFor(() => expect(screen.queryByTestId('event-log-actions-chip')).toBeNull());
+
+    // The modal opens on what is applied: no actions left.
+    fireEvent.click(screen.getByTestId('event-log-filters'));
+    expect(within(screen.getByTestId('event-log-filter-actions')).queryByText('01 · Deny')).toBeNull();
+    await pickAction('(none)');
+    fireEvent.click(screen.getByTestId('event-log-filters-clear'));
+    fireEvent.click(screen.getByTestId('event-log-filters-apply'));
+    await waitFor(() => expect(screen.queryByTestId('event-log-actions-chip')).toBeNull());
+  });
+
+  it('opens an event with every field, and its headers from the eye icon', async () => {
+    renderLog();
+    await openLog();
+    fireEvent.click(screen.getByTestId('event-headers-req-1'));
+    const modal = await screen.findByText('Request headers of req-1');
+    expect(modal).toBeTruthy();
+    expect(screen.getAllByText('curl/8.0').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId('event-open-req-1'));
+    expect((await screen.findByTestId('event-detail-client_ip')).textContent).toBe('203.0.113.1');
+    expect(screen.getByTestId('event-detail-action').textContent).toBe('Deny');
+    expect(screen.getByTestId('event-detail-upstream_status').textContent).toBe('-');
+    expect(screen.getByTestId('event-detail-bytes_sent').textContent).toMatch(/^0\s?B/);
+  });
+
+  it('shows a refused range as the translated field message', async () => {
+    renderLog({
+      'POST /api/event-logs/search': () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Form Error / Error: Please check the form error.',
+          fields: { 'dateRange.from': 'range_too_early' },
+        }),
+    });
+    expect((await screen.findByTestId('event-log-error', {}, { timeout: 5000 })).textContent).toContain(
+      'The start may be at most 44 days back.',
+    );
+  });
+
+  it('drafts a rule from an event and opens the rule form filled with it', async () => {
+    const { router } = renderLog({
+      'GET /api/waf-rules': () => json(200, { items: [], total: 0 }),
+      'GET /api/group/resource-limits': () =>
+        json(200, { groupName: 'acme', plan: { resourceLimits: {}, wafActions: [] }, usage: {} }),
+    });
+    await openLog();
+    fireEvent.click(screen.getByTestId('event-open-req-1'));
+    fireEvent.click(await screen.findByTestId('event-create-rule'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/firewall_rules'));
+    const ip = (await screen.findByTestId('waf-rule-wafIp', {}, { timeout: 5000 })) as HTMLTextAreaElement;
+    expect(ip.value).toBe('203.0.113.1');
+    expect((screen.getByTestId('waf-rule-wafUri') as HTMLTextAreaElement).value).toBe('^/login\\.php$');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+
+  it('offers no rule to a reader without firewall rule write', async () => {
+    renderLog({}, readOnlyAccess());
+    await openLog();
+    fireEvent.click(screen.getByTestId('event-open-req-1'));
+    await screen.findByTestId('event-detail-client_ip');
+    expect(screen.queryByTestId('event-create-rule')).toBeNull();
+  });
+});

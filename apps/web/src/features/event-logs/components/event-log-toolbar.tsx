@@ -1,0 +1,77 @@
+import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
+import { EVENT_EXPORT_FORMATS, EVENT_EXPORT_MAX_ROWS, type EventExportFormat } from '@parapet/shared';
+import { Button, Checkbox, Dropdown, Input, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnSelector, type ColumnSelectorProps } from '@/components/column-selector';
+import { TimeRangeControl } from '@/components/time-range/time-range-control';
+import type { TimeRangeValue } from '@/components/time-range/time-range';
+import { formatCount } from '@/lib/format-units';
+
+/** What the search box asks: a req_id, or with Deep Search text in the path, query string or headers. */
+export interface LogSearch {
+  text: string;
+  deep: boolean;
+}
+
+interface EventLogToolbarProps {
+  range: TimeRangeValue;
+  onRange: (range: TimeRangeValue) => void;
+  search: LogSearch;
+  onSearch: (search: LogSearch) => void;
+  onFilters: () => void;
+  columns: ColumnSelectorProps;
+  exporting: boolean;
+  onExport: (format: EventExportFormat) => void;
+}
+
+/** Time range, the req_id search with Deep Search, the filter modal, the column selector and export. */
+export function EventLogToolbar(props: EventLogToolbarProps) {
+  const { range, onRange, search, onSearch, onFilters, columns, exporting, onExport } = props;
+  const { t, i18n } = useTranslation('events');
+  const max = formatCount(EVENT_EXPORT_MAX_ROWS, i18n.language);
+  const [text, setText] = useState(search.text);
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <TimeRangeControl value={range} onChange={onRange} testId="event-log-range" />
+      <Input.Search
+        allowClear
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onSearch={(value) => onSearch({ text: value.trim(), deep: search.deep })}
+        placeholder={t('log.search')}
+        aria-label={t('log.search')}
+        style={{ width: 260 }}
+        data-testid="event-log-search"
+      />
+      <Tooltip title={t('log.deepSearchHint')}>
+        <Checkbox
+          checked={search.deep}
+          onChange={(event) => onSearch({ text: text.trim(), deep: event.target.checked })}
+          data-testid="event-log-deep"
+        >
+          {t('log.deepSearch')}
+        </Checkbox>
+      </Tooltip>
+      <Button icon={<FilterOutlined />} onClick={onFilters} data-testid="event-log-filters">
+        {t('log.filters')}
+      </Button>
+      <ColumnSelector {...columns} />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: EVENT_EXPORT_FORMATS.map((format) => ({
+            key: format,
+            label: t(format === 'csv' ? 'log.exportCsv' : 'log.exportNdjson', { max }),
+            'data-testid': `event-log-export-${format}`,
+          })),
+          onClick: ({ key }) => onExport(key as EventExportFormat),
+        }}
+      >
+        <Button icon={<DownloadOutlined />} loading={exporting} data-testid="event-log-export">
+          {t('log.export')}
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}

@@ -1,0 +1,36 @@
+import type { EventFilterField, StoredEvent } from '@parapet/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { formatBytes, formatSeconds } from '@/lib/format-units';
+
+const EMPTY = '-';
+
+/** Fields whose values read better by name (action codes, countries, the WAF type). */
+const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country']);
+
+/**
+ * One event field as a person reads it, in the console's language: times in the user's locale
+ * with seconds, durations and sizes with their units, codes by their names, empty as "-".
+ */
+export function useEventFormat(): (field: keyof StoredEvent, event: StoredEvent) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const valueLabel = useEventValueLabel();
+  return useCallback(
+    (field, event) => {
+      const value = event[field];
+      if (value === null || value === '') return EMPTY;
+      if (field === 'timestamp')
+        return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+          new Date(event.timestamp),
+        );
+      if (field === 'request_time' || field === 'upstream_response_time') return formatSeconds(Number(value), language);
+      if (field === 'bytes_sent') return formatBytes(event.bytes_sent, language);
+      if (field === 'req_headers') return JSON.stringify(event.req_headers);
+      if (LABELLED.has(field)) return valueLabel(field as EventFilterField, String(value));
+      return String(value);
+    },
+    [language, valueLabel],
+  );
+}
