@@ -113,6 +113,15 @@ function topQueries(from: number, to: number): TopNQuery[] {
     { ...base, filters: [], dimension: 'server_name', n: 10, metric: 'bytes' },
     { ...base, filters: [{ field: 'status', op: 'gt', value: 399 }], dimension: 'status', n: 10, metric: 'requests' },
     { ...base, filters: [], dimension: 'user_agent', n: 3, metric: 'requests' },
+    { ...base, filters: [], dimension: 'referer', n: 5, metric: 'bytes' },
+    {
+      ...base,
+      filters: [{ field: 'content_type', op: 'is', value: 'text/html' }],
+      dimension: 'isp',
+      n: 5,
+      metric: 'requests',
+    },
+    { ...base, filters: FIREWALL, dimension: 'reason', n: 5, metric: 'requests' },
   ];
 }
 
@@ -144,7 +153,7 @@ describe('DuckDB rollups', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('plans whole hours from the hourly rollup, whole minutes from the minutely, the rest raw', () => {
+  it('plans whole hours, quarters and minutes from their rollups, the rest raw', () => {
     const from = END - 3 * HOUR - 90_500;
     const to = END - 20_000;
     const plan = (bucketMs: number | undefined) =>
@@ -153,12 +162,13 @@ describe('DuckDB rollups', () => {
         p.to - from,
         p.rollup?.table ?? 'raw',
       ]);
-    // A top-N has no buckets: whole hours, then whole minutes at each end, then the seconds left.
+    // A top-N has no buckets: whole hours, then whole quarters and minutes at each end, then the seconds left.
     expect(plan(undefined)).toEqual([
       [0, 30_500, 'raw'],
       [30_500, 90_500, 'events_minutely'],
       [90_500, 90_500 + 2 * HOUR, 'events_hourly'],
-      [90_500 + 2 * HOUR, 90_500 + 2 * HOUR + 59 * MINUTE, 'events_minutely'],
+      [90_500 + 2 * HOUR, 90_500 + 2 * HOUR + 45 * MINUTE, 'events_quarterly'],
+      [90_500 + 2 * HOUR + 45 * MINUTE, 90_500 + 2 * HOUR + 59 * MINUTE, 'events_minutely'],
       [90_500 + 2 * HOUR + 59 * MINUTE, to - from, 'raw'],
     ]);
     // Minute buckets cannot be cut out of hours.

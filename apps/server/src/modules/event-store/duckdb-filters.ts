@@ -26,8 +26,15 @@ export class Params {
   }
 }
 
+/**
+ * Which table an expression reads: the raw events, or a rollup (duckdb-rollups.ts), which keeps
+ * the header-derived dimensions as columns of their own.
+ */
+export type ExpressionSource = 'raw' | 'rollup';
+
 /** A field as text: what a group-by key and an is/is_not on a text field compare. */
-export function textExpression(field: EventFilterField): string {
+export function textExpression(field: EventFilterField, source: ExpressionSource = 'raw'): string {
+  if (source === 'rollup' && (field === 'referer' || field === 'content_type')) return `"${field}"`;
   switch (field) {
     case 'status_class':
       return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
@@ -43,16 +50,16 @@ export function textExpression(field: EventFilterField): string {
   }
 }
 
-export function dimensionExpression(dimension: EventDimension): string {
+export function dimensionExpression(dimension: EventDimension, source: ExpressionSource = 'raw'): string {
   if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
     throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
   }
-  return textExpression(dimension);
+  return textExpression(dimension, source);
 }
 
-function filterCondition(filter: EventFilter, params: Params): string {
+function filterCondition(filter: EventFilter, params: Params, source: ExpressionSource): string {
   const numeric = isNumericFilterField(filter.field);
-  const column = numeric ? `"${filter.field}"` : textExpression(filter.field);
+  const column = numeric ? `"${filter.field}"` : textExpression(filter.field, source);
   const value = (): string => params.add(numeric ? Number(filter.value) : String(filter.value));
   switch (filter.op) {
     case 'is':
@@ -72,7 +79,7 @@ function filterCondition(filter: EventFilter, params: Params): string {
 }
 
 /** The WHERE clause of a range: the group, the time range and every filter (AND). */
-export function rangeWhere(range: EventRange, params: Params): string {
+export function rangeWhere(range: EventRange, params: Params, source: ExpressionSource = 'raw'): string {
   const parsed = eventFiltersSchema.safeParse(range.filters);
   if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
   if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
@@ -82,7 +89,7 @@ export function rangeWhere(range: EventRange, params: Params): string {
     `"group_name" = ${params.add(range.groupName)}`,
     `"timestamp" >= ${params.add(BigInt(range.from))}`,
     `"timestamp" < ${params.add(BigInt(range.to))}`,
-    ...parsed.data.map((filter) => filterCondition(filter, params)),
+    ...parsed.data.map((filter) => filterCondition(filter, params, source)),
   ];
   return conditions.join(' AND ');
 }

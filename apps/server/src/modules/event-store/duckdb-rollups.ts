@@ -1,4 +1,5 @@
 import type { EventDimension, EventFilter } from '@parapet/shared';
+import { textExpression } from './duckdb-filters.js';
 import { EVENTS_TABLE, type EventColumn } from './duckdb-schema.js';
 
 /**
@@ -15,19 +16,35 @@ import { EVENTS_TABLE, type EventColumn } from './duckdb-schema.js';
  */
 
 const MINUTE_MS = 60_000;
+const QUARTER_MS = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** Dimensions read from the request headers, which a rollup keeps as columns of their own. */
+type HeaderDimension = 'referer' | 'content_type';
+type RollupColumn = EventColumn | HeaderDimension;
 
 export interface Rollup {
   table: string;
   grainMs: number;
-  columns: readonly EventColumn[];
+  columns: readonly RollupColumn[];
 }
 
 /**
  * The columns the dashboard's tabs group and filter by that take few values; `status_class` and
  * `served_by` are computed from `status` and `cache_status`, so they are covered too.
  */
-const CUBE: readonly EventColumn[] = ['server_name', 'country', 'status', 'action', 'type', 'rule', 'cache_status'];
+const CUBE: readonly RollupColumn[] = [
+  'server_name',
+  'country',
+  'status',
+  'upstream_status',
+  'action',
+  'type',
+  'rule',
+  'cache_status',
+];
+/** What the tabs' own filters read: the firewall's (`type`, `action`) and the cache's. */
+const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status'];
 
 /**
  * Coarsest first: a query uses the coarsest grain that divides its buckets, then finer grains
@@ -36,12 +53,39 @@ const CUBE: readonly EventColumn[] = ['server_name', 'country', 'status', 'actio
  */
 export const ROLLUPS: readonly Rollup[] = [
   { table: 'events_hourly', grainMs: HOUR_MS, columns: CUBE },
+  { table: 'events_quarterly', grainMs: QUARTER_MS, columns: CUBE },
   { table: 'events_minutely', grainMs: MINUTE_MS, columns: CUBE },
-  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'type', 'action', 'country'] },
-  { table: 'events_hourly_uri', grainMs: HOUR_MS, columns: ['uri', 'cache_status', 'type', 'action'] },
+  {
+    table: 'events_quarterly_method',
+    grainMs: QUARTER_MS,
+    columns: ['method', 'scheme', 'server_protocol', ...TAB_FILTERS],
+  },
+  { table: 'events_quarterly_content_type', grainMs: QUARTER_MS, columns: ['content_type', ...TAB_FILTERS] },
+  { table: 'events_quarterly_referer', grainMs: QUARTER_MS, columns: ['referer', ...TAB_FILTERS] },
+  { table: 'events_quarterly_user_agent', grainMs: QUARTER_MS, columns: ['user_agent', ...TAB_FILTERS] },
+  { table: 'events_quarterly_isp', grainMs: QUARTER_MS, columns: ['isp', 'proxy_type', ...TAB_FILTERS] },
+  {
+    table: 'events_quarterly_reason',
+    grainMs: QUARTER_MS,
+    columns: ['reason', 'rule', 'proxy_type', 'type', 'action'],
+  },
+  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'country', ...TAB_FILTERS] },
+  { table: 'events_hourly_uri', grainMs: HOUR_MS, columns: ['uri', ...TAB_FILTERS] },
 ];
 
-const COLUMN_TYPES: Readonly<Partial<Record<EventColumn, string>>> = { status: 'SMALLINT NOT NULL' };
+const COLUMN_TYPES: Readonly<Partial<Record<RollupColumn, string>>> = {
+  status: 'SMALLINT NOT NULL',
+  upstream_status: 'SMALLINT',
+};
+
+/** The rollup's columns in table order, to tell a table of an older layout. */
+export const rollupColumnNames = (rollup: Rollup): string[] => [
+  'group_name',
+  'timestamp',
+  ...rollup.columns,
+  'requests',
+  'bytes',
+];
 
 export function rollupDdl(rollup: Rollup): string {
   const columns = rollup.columns.map((name) => `"${name}" ${COLUMN_TYPES[name] ?? 'VARCHAR NOT NULL'}`);
@@ -52,7 +96,11 @@ export function rollupDdl(rollup: Rollup): string {
 
 /** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
 export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
-  const columns = rollup.columns.map((name) => `"${name}"`).join(', ');
+  const columns = rollup.columns
+    .map((name) =>
+      name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
+    )
+    .join(', ');
   return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${columns},
     count(*) AS "requests", sum("bytes_sent") AS "bytes"
     FROM ${source} WHERE ${where} GROUP BY ALL`;
@@ -66,16 +114,12 @@ export function rollupRefold(rollup: Rollup, where: string): string {
 }
 
 /** The columns a dimension or filter field reads; null when a rollup can never hold it. */
-function columnsOf(field: string): readonly string[] | null {
+function columnsOf(field: string): readonly string[] {
   switch (field) {
     case 'status_class':
       return ['status'];
     case 'served_by':
       return ['cache_status'];
-    // Read from the request headers, which no rollup keeps.
-    case 'referer':
-    case 'content_type':
-      return null;
     default:
       return [field];
   }
@@ -91,9 +135,7 @@ export function columnsNeeded(
   // Bytes are summed in every rollup; other numeric fields only filter, from the raw table.
   if (metric !== 'requests' && metric !== 'bytes') return null;
   for (const field of [...(groupBy ? [groupBy] : []), ...filters.map((filter) => filter.field)]) {
-    const columns = columnsOf(field);
-    if (!columns) return null;
-    for (const column of columns) needed.add(column);
+    for (const column of columnsOf(field)) needed.add(column);
   }
   return needed;
 }

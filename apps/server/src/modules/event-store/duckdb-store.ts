@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { EVENT_METRICS, type EventMetric, type StoredEvent } from '@parapet/shared';
+import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
 import { appendEvents } from './duckdb-load.js';
@@ -7,6 +7,7 @@ import {
   columnsNeeded,
   pieceSource,
   planRange,
+  rollupColumnNames,
   rollupDdl,
   rollupRefold,
   rollupSelect,
@@ -80,7 +81,7 @@ export interface DuckDbEventStore extends EventStore {
 /** A series or top-N as one SQL text over the union of its pieces: `t`, `key`, `amount` per row. */
 interface Aggregation {
   range: EventRange;
-  key: string;
+  dimension: EventDimension | undefined;
   metric: EventMetric;
   bucketMs: number | undefined;
   needed: Set<string> | null;
@@ -198,9 +199,11 @@ class DuckDbStore implements DuckDbEventStore {
     return pieces
       .map((piece) => {
         const source = pieceSource(piece);
+        const reads = piece.rollup ? 'rollup' : 'raw';
+        const key = aggregation.dimension ? dimensionExpression(aggregation.dimension, reads) : 'NULL';
         const amount = aggregation.metric === 'bytes' ? source.bytes : source.requests;
-        const where = rangeWhere({ ...range, from: piece.from, to: piece.to }, params);
-        return `SELECT "timestamp" AS t, ${aggregation.key} AS key, ${amount} AS amount FROM ${source.table} WHERE ${where}`;
+        const where = rangeWhere({ ...range, from: piece.from, to: piece.to }, params, reads);
+        return `SELECT "timestamp" AS t, ${key} AS key, ${amount} AS amount FROM ${source.table} WHERE ${where}`;
       })
       .join('\nUNION ALL\n');
   }
@@ -211,11 +214,14 @@ class DuckDbStore implements DuckDbEventStore {
       const bucketMs = positiveInteger(query.bucketMs, 'bucket');
       const bucket = params.add(BigInt(bucketMs));
       metricExpression(query.metric);
-      const key = query.groupBy ? dimensionExpression(query.groupBy) : 'NULL';
+      if (query.groupBy) dimensionExpression(query.groupBy);
       const needed = useRollups ? columnsNeeded(query.groupBy, query.filters, query.metric) : null;
       const terms =
         query.groupBy && query.termSize !== undefined ? BigInt(positiveInteger(query.termSize, 'termSize')) : undefined;
-      const rows = this.rows({ range: query, key, metric: query.metric, bucketMs, needed }, params);
+      const rows = this.rows(
+        { range: query, dimension: query.groupBy, metric: query.metric, bucketMs, needed },
+        params,
+      );
       let sql = `SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
         FROM (${rows}) GROUP BY ALL ORDER BY bucket, key`;
       if (terms !== undefined) {
@@ -238,10 +244,13 @@ class DuckDbStore implements DuckDbEventStore {
     return this.exclusive(async () => {
       const params = new Params();
       metricExpression(query.metric);
-      const key = dimensionExpression(query.dimension);
+      dimensionExpression(query.dimension);
       const limit = BigInt(positiveInteger(query.n, 'n'));
       const needed = useRollups ? columnsNeeded(query.dimension, query.filters, query.metric) : null;
-      const rows = this.rows({ range: query, key, metric: query.metric, bucketMs: undefined, needed }, params);
+      const rows = this.rows(
+        { range: query, dimension: query.dimension, metric: query.metric, bucketMs: undefined, needed },
+        params,
+      );
       // Ties broken by key so the same data always answers the same list.
       const sql = `SELECT key, CAST(sum(amount) AS DOUBLE) AS value FROM (${rows})
         GROUP BY key ORDER BY value DESC, key LIMIT ${params.add(limit)}`;
@@ -338,7 +347,8 @@ class DuckDbStore implements DuckDbEventStore {
 
 /**
  * Opens (creating if needed) the event store in the DuckDB file at `path`. A file written before
- * a rollup existed gets that rollup summed from its events once, here.
+ * a rollup existed, or with a rollup of another layout, gets that rollup summed from its events
+ * once, here.
  */
 export async function openDuckDbEventStore(path: string, options: DuckDbStoreOptions = {}): Promise<DuckDbEventStore> {
   const instance = await DuckDBInstance.create(path, { memory_limit: DUCKDB_MEMORY_LIMIT });
@@ -346,11 +356,15 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
   try {
     for (const statement of [...EVENTS_DDL, STAGING_DDL]) await connection.run(statement);
     const existing = await connection.runAndReadAll(
-      `SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND database_name = current_database()`,
+      `SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
+       WHERE database_name = current_database() AND schema_name = current_schema() GROUP BY table_name`,
     );
-    const tables = new Set(existing.getRowsJS().map(([name]) => String(name)));
+    const layouts = new Map(existing.getRowsJS().map(([name, columns]) => [String(name), JSON.stringify(columns)]));
     for (const rollup of ROLLUPS) {
-      if (tables.has(rollup.table)) continue;
+      const layout = layouts.get(rollup.table);
+      if (layout === JSON.stringify(rollupColumnNames(rollup))) continue;
+      // New, or of an older layout: summed again from the events, once.
+      if (layout !== undefined) await connection.run(`DROP TABLE ${rollup.table}`);
       await connection.run(rollupDdl(rollup));
       await connection.run(`INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE)}`);
     }
