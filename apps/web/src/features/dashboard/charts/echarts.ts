@@ -1,6 +1,7 @@
-import { BarChart, LineChart, MapChart, PieChart } from 'echarts/charts';
+import { BarChart, LineChart, MapChart, PieChart, ScatterChart } from 'echarts/charts';
 import {
   BrushComponent,
+  GeoComponent,
   GridComponent,
   LegendComponent,
   ToolboxComponent,
@@ -12,8 +13,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 /**
  * The one place the dashboard loads ECharts. Only the charts and components drawn here are
- * registered, so the dashboard's chunk carries about a third of the full library and no other
- * screen loads any of it. The brush needs the toolbox's brush feature registered even with the
+ * registered, so the rest of the library never reaches the bundle, and only the dashboard's
+ * chunk imports this (docs/charts.md). The brush needs the toolbox's brush feature registered even with the
  * toolbox hidden. Browsers draw on canvas; tests register the SVG renderer themselves, so it
  * never ships.
  */
@@ -22,7 +23,9 @@ echarts.use([
   BarChart,
   PieChart,
   MapChart,
+  ScatterChart,
   GridComponent,
+  GeoComponent,
   TooltipComponent,
   LegendComponent,
   BrushComponent,

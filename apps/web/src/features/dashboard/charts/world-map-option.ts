@@ -2,6 +2,7 @@ import type { EventMetric } from '@parapet/shared';
 import { formatMetric, formatMetricTick } from '@/lib/format-units';
 import { countryNamer } from '@/lib/regions';
 import { echarts, type EChartsCoreOption } from './echarts';
+import { SMALL_COUNTRY_POSITIONS } from './small-countries';
 
 /** The name the world's shapes are registered under (world-map.tsx). */
 export const WORLD_MAP = 'parapet-world';
@@ -40,8 +41,10 @@ export function worldMapTooltip(
   params: unknown,
 ): string {
   if (typeof params !== 'object' || params === null) return '';
-  const { name, value } = params as MapTooltipParams;
+  const { name, value: raw } = params as MapTooltipParams;
   if (typeof name !== 'string') return '';
+  // A dot's value is [longitude, latitude, value].
+  const value: unknown = Array.isArray(raw) ? raw[2] : raw;
   const country = echarts.format.encodeHTML(countryNamer(input.language)(name));
   const amount =
     typeof value === 'number' && Number.isFinite(value)
@@ -50,11 +53,19 @@ export function worldMapTooltip(
   return `${country}: <b>${echarts.format.encodeHTML(amount)}</b>`;
 }
 
-/** The option of the world map: each country shaded by its value on a scale from 0 to the largest. */
+/**
+ * The option of the world map: each country shaded by its value on a scale from 0 to the
+ * largest. Countries too small for a shape at this scale are dots on the same scale.
+ */
 export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
   const { values, metric, language, colors } = input;
-  const data = values.filter((v) => v.country !== '').map((v) => ({ name: v.country, value: v.value }));
-  const max = Math.max(0, ...data.map((d) => d.value));
+  const known = values.filter((v) => v.country !== '');
+  const max = Math.max(0, ...known.map((v) => v.value));
+  const shaded = known.map((v) => ({ name: v.country, value: v.value }));
+  const dots = known.flatMap((v) => {
+    const position = SMALL_COUNTRY_POSITIONS[v.country];
+    return position && v.value > 0 ? [{ name: v.country, value: [...position, v.value] }] : [];
+  });
   return {
     animation: false,
     tooltip: { trigger: 'item', confine: true, formatter: (params: unknown) => worldMapTooltip(input, params) },
@@ -71,18 +82,24 @@ export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
       inRange: { color: [colors.low, colors.high] },
       text: [formatMetricTick(metric, max, language), formatMetricTick(metric, 0, language)],
     },
+    geo: {
+      map: WORLD_MAP,
+      roam: false,
+      selectedMode: false,
+      // Antarctica sits at the bottom; the top keeps the map clear of the legend.
+      layoutCenter: ['50%', '52%'],
+      layoutSize: '120%',
+      itemStyle: { areaColor: colors.empty, borderColor: colors.border, borderWidth: 0.5 },
+      emphasis: { label: { show: false }, itemStyle: { areaColor: colors.high } },
+    },
     series: [
+      { type: 'map', geoIndex: 0, data: shaded },
       {
-        type: 'map',
-        map: WORLD_MAP,
-        roam: false,
-        selectedMode: false,
-        // Antarctica sits at the bottom; the top keeps the map clear of the legend.
-        layoutCenter: ['50%', '52%'],
-        layoutSize: '120%',
-        itemStyle: { areaColor: colors.empty, borderColor: colors.border, borderWidth: 0.5 },
-        emphasis: { label: { show: false }, itemStyle: { areaColor: colors.high } },
-        data,
+        type: 'scatter',
+        coordinateSystem: 'geo',
+        symbolSize: 8,
+        itemStyle: { borderColor: colors.border, borderWidth: 1 },
+        data: dots,
       },
     ],
   };

@@ -26,7 +26,7 @@ const colors = { empty: '#eee', low: '#def', high: '#14f', border: '#fff' };
 
 interface BuiltMap {
   visualMap: { show: boolean; min: number; max: number; text: string[] };
-  series: { map: string; data: { name: string; value: number }[] }[];
+  series: { type: string; data: { name: string; value: number | number[] }[] }[];
 }
 
 describe('buildWorldMapOption', () => {
@@ -49,6 +49,22 @@ describe('buildWorldMapOption', () => {
     expect(option.visualMap).toMatchObject({ show: true, min: 0, max: 2048, text: ['2 KB', '0 B'] });
   });
 
+  it('draws countries too small for a shape as dots at their place, on the same scale', () => {
+    const option = buildWorldMapOption({
+      values: [
+        { country: 'SG', value: 300 },
+        { country: 'HK', value: 0 },
+        { country: 'JP', value: 100 },
+      ],
+      metric: 'requests',
+      language: 'en-US',
+      colors,
+      noTraffic: 'No traffic',
+    }) as unknown as BuiltMap;
+    expect(option.series[1]).toMatchObject({ type: 'scatter', data: [{ name: 'SG', value: [103.82, 1.36, 300] }] });
+    expect(option.visualMap.max).toBe(300);
+  });
+
   it('hides the scale when there is no traffic', () => {
     const option = buildWorldMapOption({
       values: [],
@@ -68,12 +84,28 @@ describe('buildWorldMapOption', () => {
   });
 });
 
+function clickAt(map: HTMLElement, position: [number, number]) {
+  const instance = echarts.getInstanceByDom(map);
+  const point: unknown = instance?.convertToPixel({ geoIndex: 0 }, position);
+  expect(Array.isArray(point)).toBe(true);
+  const [x, y] = point as [number, number];
+  const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
+  const target = map.firstElementChild ?? map;
+  fireEvent.mouseMove(target, at);
+  fireEvent.mouseDown(target, at);
+  fireEvent.mouseUp(target, at);
+  fireEvent.click(target, at);
+}
+
 describe('WorldMap', () => {
   it('draws the countries and reports a click by alpha-2 code', () => {
     const onCountryClick = vi.fn();
     render(
       <WorldMap
-        values={[{ country: 'BR', value: 40 }]}
+        values={[
+          { country: 'BR', value: 40 },
+          { country: 'SG', value: 10 },
+        ]}
         metric="requests"
         language="en-US"
         onCountryClick={onCountryClick}
@@ -82,17 +114,13 @@ describe('WorldMap', () => {
     );
     const map = screen.getByTestId('world-map');
     expect(map.querySelectorAll('svg path').length).toBeGreaterThan(150);
-    // A click in the middle of Brazil, where ECharts places it on this map.
-    const instance = echarts.getInstanceByDom(map);
-    const point: unknown = instance?.convertToPixel({ seriesIndex: 0 }, [-51, -10]);
-    expect(Array.isArray(point)).toBe(true);
-    const [x, y] = point as [number, number];
-    const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
-    const target = map.firstElementChild ?? map;
-    fireEvent.mouseMove(target, at);
-    fireEvent.mouseDown(target, at);
-    fireEvent.mouseUp(target, at);
-    fireEvent.click(target, at);
-    expect(onCountryClick).toHaveBeenCalledWith('BR');
+    // Brazil has the largest value: the scale's top colour, the theme's primary colour.
+    const fills = [...map.querySelectorAll('svg path')].map((path) => path.getAttribute('fill'));
+    expect(fills.filter((fill) => fill === 'rgb(22,119,255)')).toHaveLength(1);
+    // The middle of Brazil, then Singapore's dot.
+    clickAt(map, [-51, -10]);
+    expect(onCountryClick).toHaveBeenLastCalledWith('BR');
+    clickAt(map, [103.82, 1.36]);
+    expect(onCountryClick).toHaveBeenLastCalledWith('SG');
   });
 });
