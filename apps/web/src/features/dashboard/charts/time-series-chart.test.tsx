@@ -74,6 +74,22 @@ describe('TimeSeriesChart', () => {
     expect(screen.getByText('暫無資料')).toBeTruthy();
   });
 
+  it('draws no traffic over a known range as 0, not as missing data', () => {
+    render(
+      <TimeSeriesChart
+        series={[{ key: null, label: 'Requests', points: [] }]}
+        metric="requests"
+        visualization="line"
+        bucketMs={MINUTE}
+        language="en-US"
+        range={{ from, to }}
+        renderer="svg"
+      />,
+    );
+    expect(screen.queryByText('No data')).toBeNull();
+    expect(screen.getByTestId('time-series-chart').querySelector('svg path')).not.toBeNull();
+  });
+
   it('zooms to the whole buckets a mouse drag covered', () => {
     const onZoom = vi.fn();
     render(
@@ -97,6 +113,35 @@ describe('TimeSeriesChart', () => {
     expect(zoomFrom).toBeGreaterThan(from);
     expect(zoomTo).toBeLessThan(to);
     expect(zoomTo - zoomFrom).toBeGreaterThanOrEqual(3 * MINUTE);
+  });
+
+  it('reports a click on a grouped series while a drag would zoom', () => {
+    const onZoom = vi.fn();
+    const onSeriesClick = vi.fn();
+    render(
+      <TimeSeriesChart
+        series={series}
+        metric="requests"
+        visualization="line"
+        bucketMs={MINUTE}
+        language="en-US"
+        range={{ from, to }}
+        onZoom={onZoom}
+        onSeriesClick={onSeriesClick}
+        renderer="svg"
+      />,
+    );
+    const chart = screen.getByTestId('time-series-chart');
+    const point: unknown = echarts.getInstanceByDom(chart)?.convertToPixel({ seriesIndex: 0 }, [from + 3 * MINUTE, 9]);
+    const [x, y] = point as [number, number];
+    const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
+    const target = chart.firstElementChild ?? chart;
+    fireEvent.mouseMove(target, at);
+    fireEvent.mouseDown(target, at);
+    fireEvent.mouseUp(target, at);
+    fireEvent.click(target, at);
+    expect(onSeriesClick).toHaveBeenCalledWith('CN');
+    expect(onZoom).not.toHaveBeenCalled();
   });
 
   it('does not zoom on a click', () => {

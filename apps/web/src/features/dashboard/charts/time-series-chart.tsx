@@ -76,7 +76,8 @@ export function TimeSeriesChart({
     return handlers;
   }, [onSeriesClick, onZoom, series, bucketMs]);
 
-  const empty = series.every((s) => s.points.length === 0) && !range;
+  // With the range known, a series without points is a flat 0 (no traffic), which is worth drawing.
+  const empty = series.length === 0 || (series.every((s) => s.points.length === 0) && !range);
   if (empty && !loading) return <ChartEmpty height={height} language={language} />;
   return (
     <EChart
