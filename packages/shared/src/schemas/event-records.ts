@@ -48,10 +48,16 @@ export const EVENT_CACHE_STATUSES = [
 export type EventCacheStatus = (typeof EVENT_CACHE_STATUSES)[number];
 
 const bounded = (max: number) => text().max(max);
-const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
+/** ISO 3166-1 alpha-2 in upper case, or '' when unknown. */
+export const EVENT_COUNTRY_PATTERN = /^([A-Z]{2})?$/;
+/** A request header name as stored: an HTTP token in lower case. */
+export const EVENT_HEADER_NAME_PATTERN = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export const eventRequestHeadersSchema = z
-  .record(text().min(1).max(EVENT_HEADER_NAME_MAX_LENGTH).regex(HEADER_NAME), bounded(EVENT_HEADER_VALUE_MAX_LENGTH))
+  .record(
+    text().min(1).max(EVENT_HEADER_NAME_MAX_LENGTH).regex(EVENT_HEADER_NAME_PATTERN),
+    bounded(EVENT_HEADER_VALUE_MAX_LENGTH),
+  )
   .refine((headers) => Object.keys(headers).length <= EVENT_HEADERS_MAX_COUNT, { message: 'too_many_headers' });
 
 export const eventRecordSchema = z
@@ -76,9 +82,7 @@ export const eventRecordSchema = z
       .refine((value) => isIP(value) !== 0, { message: 'invalid_ip' }),
     user_agent: bounded(EVENT_TEXT_MAX_LENGTH).default(''),
     /** ISO 3166-1 alpha-2, upper case; '' when unknown. */
-    country: text()
-      .regex(/^([A-Z]{2})?$/)
-      .default(''),
+    country: text().regex(EVENT_COUNTRY_PATTERN).default(''),
     isp: bounded(EVENT_TEXT_MAX_LENGTH).default(''),
     proxy_type: z.enum([...WAF_PROXY_TYPES, '']).default(''),
     /** The WAF action code that acted, '' when no rule acted. */

@@ -7,6 +7,7 @@ import {
   type IngestRejectedLine,
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { fastEventRecord } from './fast-record.js';
 
 export interface ParsedBatch {
   records: EventRecord[];
@@ -55,6 +56,11 @@ export function parseBatch(body: string): ParsedBatch {
       value = JSON.parse(text);
     } catch {
       reject({ line, reason: 'invalid_json' });
+      return;
+    }
+    const quick = fastEventRecord(value);
+    if (quick) {
+      records.push(quick);
       return;
     }
     const parsed = eventRecordSchema.safeParse(value);
