@@ -22,6 +22,13 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
   const resolve = await deps.resolveLines();
   const events: StoredEvent[] = [];
   let unknownServerName = 0;
+  // A client sends many requests in a batch: each address is looked up once.
+  const countries = new Map<string, string>();
+  const countryOf = (ip: string): string => {
+    let country = countries.get(ip);
+    if (country === undefined) countries.set(ip, (country = deps.countryOf(ip) ?? ''));
+    return country;
+  };
   for (const record of records) {
     const line = resolve(record.server_name);
     if (!line) {
@@ -30,7 +37,7 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
     }
     events.push({
       ...record,
-      country: record.country || (deps.countryOf(record.client_ip) ?? ''),
+      country: record.country || countryOf(record.client_ip),
       group_name: line.groupName,
       customer_package: line.appProfileName,
     });
