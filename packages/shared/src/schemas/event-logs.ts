@@ -28,6 +28,11 @@ export const EVENT_EXPORT_MEDIA_TYPES: Record<EventExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',
 };
+/**
+ * Starts every CSV export: Excel reads a CSV as the system's code page unless it starts with a
+ * byte order mark. Decoding the answer as text drops it, so the console writes it back.
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
 /** A cursor is base64url of a timestamp and a req_id; anything longer is not one of ours. */
 export const EVENT_CURSOR_MAX_LENGTH = 256;
 

@@ -13,9 +13,6 @@ import { EVENT_EXPORT_COLUMNS, type StoredEvent } from '@parapet/shared';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** Excel reads a CSV as the system's code page unless it starts with a byte order mark. */
-export const CSV_BOM = '\uFEFF';
-
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);

@@ -1,4 +1,5 @@
 import {
+  CSV_BYTE_ORDER_MARK,
   EVENT_ACTION_VALUES,
   EVENT_EXPORT_MAX_ROWS,
   EVENT_FILTERS_MAX,
@@ -12,7 +13,7 @@ import {
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { EventQueryError, type EventStore, type SearchQuery } from '../event-store/event-store.js';
-import { CSV_BOM, csvHeader, csvRow } from './event-csv.js';
+import { csvHeader, csvRow } from './event-csv.js';
 
 /** Rows the export reads from the store at a time: big enough to be few queries, small in memory. */
 export const EVENT_EXPORT_PAGE_ROWS = 1000;
@@ -82,7 +83,7 @@ export async function exportEventLog(
   const line = format === 'csv' ? csvRow : (event: StoredEvent) => `${JSON.stringify(event)}\n`;
 
   async function* lines(): AsyncGenerator<string> {
-    if (format === 'csv') yield CSV_BOM + csvHeader();
+    if (format === 'csv') yield CSV_BYTE_ORDER_MARK + csvHeader();
     let page = first;
     let sent = 0;
     for (;;) {

@@ -1,4 +1,5 @@
 import {
+  CSV_BYTE_ORDER_MARK,
   EVENT_EXPORT_MEDIA_TYPES,
   EVENT_LOG_API,
   eventExportFileName,
@@ -34,7 +35,8 @@ export function useExportEventLogs() {
   return useMutation({
     mutationFn: async (body: EventLogExport & { format: EventExportFormat }) => {
       const text = await exportEventLogs(body);
-      download(eventExportFileName(body.format), text, EVENT_EXPORT_MEDIA_TYPES[body.format]);
+      const file = body.format === 'csv' && !text.startsWith(CSV_BYTE_ORDER_MARK) ? CSV_BYTE_ORDER_MARK + text : text;
+      download(eventExportFileName(body.format), file, EVENT_EXPORT_MEDIA_TYPES[body.format]);
       return text;
     },
   });

@@ -188,6 +188,40 @@ describe('event log', () => {
     expect(screen.getByTestId('event-detail-bytes_sent').textContent).toMatch(/^0\s?B/);
   });
 
+  it('exports the filtered set in the chosen format as a download', async () => {
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = '\uFEFFreq_id,timestamp\r\nreq-1,2026-11-20T12:00:00.000Z\r\n';
+    const { sent } = renderLog({
+      'POST /api/event-logs/export': () => new Response(csv, { headers: { 'content-type': 'text/csv' } }),
+    });
+    await openLog();
+    const box = within(screen.getByTestId('event-log-search')).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'req-1' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByTestId('event-log-export'));
+    fireEvent.click(await screen.findByText('CSV (at most 10,000 rows)'));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect(sent('POST', '/api/event-logs/export')[0]?.body).toEqual({
+      groupName: 'acme',
+      dateRange: { index: 4 },
+      filters: [],
+      reqId: 'req-1',
+      format: 'csv',
+    });
+    // The answer's byte order mark is lost in decoding; the file gets it back for Excel.
+    expect(new Uint8Array(await (created[0] as Blob).arrayBuffer()).slice(0, 3)).toEqual(
+      new Uint8Array([0xef, 0xbb, 0xbf]),
+    );
+    expect(await created[0]?.text()).toBe(csv);
+    clicked.mockRestore();
+  });
+
   it('shows a refused range as the translated field message', async () => {
     renderLog({
       'POST /api/event-logs/search': () =>
