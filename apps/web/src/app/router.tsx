@@ -60,6 +60,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 { index: true, lazy: screen(dashboard, (m) => m.DashboardTab) },
                 { path: PATHS.homeDataUsage, lazy: screen(dashboard, (m) => m.DashboardTab) },
+                { path: PATHS.homeDataTransfer, lazy: screen(dashboard, (m) => m.DashboardTab) },
+                { path: PATHS.homeWebProtection, lazy: screen(dashboard, (m) => m.DashboardTab) },
                 { path: PATHS.homeFirewall, lazy: screen(dashboard, (m) => m.DashboardTab) },
                 { path: PATHS.homeAcceleration, lazy: screen(dashboard, (m) => m.DashboardTab) },
               ],

@@ -5,6 +5,8 @@
 export const PATHS = {
   home: '/home',
   homeDataUsage: '/home/data-usage',
+  homeDataTransfer: '/home/data-transfer',
+  homeWebProtection: '/home/web-protection',
   homeFirewall: '/home/firewall',
   homeAcceleration: '/home/acceleration',
   serviceLines: '/service-lines',

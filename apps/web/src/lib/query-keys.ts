@@ -40,6 +40,9 @@ export const serviceLineKeys = {
 };
 /** Answers that hold for any group (is an address a usable origin). */
 export const originCheckKey = (address: string) => ['origin-valid', address] as const;
+/** A dashboard call of a group: `kind` is the call (series, top, activity), `request` its whole body. */
+export const dashboardKey = (groupName: string, kind: string, request: unknown) =>
+  ['dashboard', groupName, kind, request] as const;
 export const resourceLimitsKey = (groupName: string) => ['group-resource-limits', groupName] as const;
 /** A page of a group's event log, by everything its search asks (range, filters, cursor, size). */
 export const eventLogKeys = {

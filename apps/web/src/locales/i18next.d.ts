@@ -3,6 +3,7 @@ import type auth from './en-US/auth.json';
 import type certs from './en-US/certs.json';
 import type charts from './en-US/charts.json';
 import type common from './en-US/common.json';
+import type dashboard from './en-US/dashboard.json';
 import type display from './en-US/display.json';
 import type errors from './en-US/errors.json';
 import type eventFilters from './en-US/eventFilters.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       certs: typeof certs;
       charts: typeof charts;
       common: typeof common;
+      dashboard: typeof dashboard;
       display: typeof display;
       errors: typeof errors;
       eventFilters: typeof eventFilters;

@@ -1,29 +1,43 @@
-import { Empty } from 'antd';
+import { DASHBOARD_TABS, DASHBOARD_TAB_IDS, DASHBOARD_TAB_PATHS, type DashboardTabId } from '@parapet/shared';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteTabs } from '@/components/route-tabs';
-import { PATHS } from '@/lib/paths';
+import { useSelectedGroup } from '@/lib/tenancy/group-context';
+import { DashboardToolbar } from './components/dashboard-toolbar';
+import { DashboardTabView } from './components/dashboard-tab-view';
+import { DashboardStateContext, useDashboardStateStore } from './state/dashboard-state';
 
-/** /home: the traffic dashboard, one child route per tab. */
+/**
+ * /home: the traffic dashboard. The time range and the filters sit above the tabs and hold for
+ * all of them; each tab is a child route with its own URL.
+ */
 export function Component() {
-  const { t } = useTranslation('nav');
+  const { t } = useTranslation(['nav', 'dashboard']);
+  const state = useDashboardStateStore();
+  const groupName = useSelectedGroup();
   return (
-    <>
-      <PageTitle>{t('menu.dashboard')}</PageTitle>
+    <DashboardStateContext.Provider value={state}>
+      <PageTitle>{t('nav:menu.dashboard')}</PageTitle>
+      <DashboardToolbar groupName={groupName} />
       <RouteTabs
         testId="dashboard-tabs"
-        tabs={[
-          { path: PATHS.home, label: t('dashboard.requests') },
-          { path: PATHS.homeDataUsage, label: t('dashboard.dataUsage') },
-          { path: PATHS.homeFirewall, label: t('dashboard.firewall') },
-          { path: PATHS.homeAcceleration, label: t('dashboard.acceleration') },
-        ]}
+        tabs={DASHBOARD_TAB_IDS.map((id) => ({ path: DASHBOARD_TAB_PATHS[id], label: t(`dashboard:tabs.${id}`) }))}
       />
-    </>
+    </DashboardStateContext.Provider>
   );
 }
 
-/** Content of a dashboard tab; the charts arrive with the dashboard work. */
+/** The tab of the URL; an unknown one is the overview (the router only routes the six). */
+function tabOfPath(pathname: string): DashboardTabId {
+  const path = pathname.replace(/\/+$/, '');
+  return DASHBOARD_TAB_IDS.find((id) => DASHBOARD_TAB_PATHS[id] === path) ?? 'overview';
+}
+
+/** Content of a dashboard tab: its widgets, from the tab's description in shared. */
 export function DashboardTab() {
-  return <Empty />;
+  const { pathname } = useLocation();
+  const groupName = useSelectedGroup();
+  const tab = DASHBOARD_TABS[tabOfPath(pathname)];
+  return <DashboardTabView key={tab.id} tab={tab} groupName={groupName} />;
 }

@@ -1,0 +1,63 @@
+import type { DashboardActivityRow, TabActivityRequest } from '@parapet/shared';
+import { Card, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { formatDateTime } from '@/lib/format-values';
+import { useDashboardActivity } from '../api/get-dashboard-activity';
+import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
+import { useClickToFilter } from './use-click-to-filter';
+
+/** The most recent events a firewall rule acted on; an IP, a rule or an action click filters by it. */
+export function ActivityLog({ request, scope }: { request: TabActivityRequest; scope: CallScope | undefined }) {
+  const { t, i18n } = useTranslation(['dashboard', 'events']);
+  const activity = useDashboardActivity(scope && toActivityRequest(scope, request));
+  const valueLabel = useEventValueLabel();
+  const clickToFilter = useClickToFilter();
+  const filterable = (field: 'client_ip' | 'rule' | 'action' | 'country') => (value: string) =>
+    value === '' ? (
+      valueLabel(field, value)
+    ) : (
+      <Typography.Link onClick={() => clickToFilter(filterForValue(field, value, 'is'))}>
+        {valueLabel(field, value)}
+      </Typography.Link>
+    );
+  return (
+    <Card size="small" title={t('dashboard:widgets.activityLog')} data-testid="dashboard-activity-log">
+      <Table<DashboardActivityRow>
+        size="small"
+        rowKey="req_id"
+        loading={activity.isPending && scope !== undefined}
+        dataSource={activity.data?.rows ?? []}
+        pagination={false}
+        scroll={{ x: true }}
+        locale={{ emptyText: t('dashboard:empty.activity') }}
+        columns={[
+          {
+            key: 'timestamp',
+            title: t('events:fields.timestamp'),
+            dataIndex: 'timestamp',
+            render: (value: number) => formatDateTime(i18n.language, value),
+          },
+          { key: 'action', title: t('events:fields.action'), dataIndex: 'action', render: filterable('action') },
+          { key: 'rule', title: t('events:fields.rule'), dataIndex: 'rule', render: filterable('rule') },
+          { key: 'reason', title: t('events:fields.reason'), dataIndex: 'reason' },
+          {
+            key: 'client_ip',
+            title: t('events:fields.client_ip'),
+            dataIndex: 'client_ip',
+            render: filterable('client_ip'),
+          },
+          { key: 'country', title: t('events:fields.country'), dataIndex: 'country', render: filterable('country') },
+          { key: 'server_name', title: t('events:fields.server_name'), dataIndex: 'server_name' },
+          {
+            key: 'request',
+            title: t('dashboard:widgets.request'),
+            render: (_, row) => `${row.method} ${row.uri}`,
+          },
+          { key: 'status', title: t('events:fields.status'), dataIndex: 'status' },
+          { key: 'req_id', title: t('events:fields.req_id'), dataIndex: 'req_id' },
+        ]}
+      />
+    </Card>
+  );
+}

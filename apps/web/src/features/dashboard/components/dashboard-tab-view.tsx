@@ -1,0 +1,112 @@
+import {
+  tabRequests,
+  type DashboardTab,
+  type TabActivityRequest,
+  type TabSeriesRequest,
+  type TabTopRequest,
+} from '@parapet/shared';
+import { Alert, Col, Empty, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDashboardSeries } from '../api/get-dashboard-series';
+import { useDashboardState } from '../state/dashboard-state';
+import { toSeriesRequest } from '../tab-requests';
+import { ActivityLog } from './activity-log';
+import { BreakdownCard } from './breakdown-card';
+import { BySourceCard } from './by-source-card';
+import { MainChartCard } from './main-chart-card';
+import { SourceListCard } from './source-list-card';
+import { TileCard } from './tile-card';
+import { useCallScope } from './use-scope';
+
+const GUTTER: [number, number] = [16, 16];
+
+/** A tab's widgets, as its description in shared lists them, for the user's range and filters. */
+export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupName: string | undefined }) {
+  const { t } = useTranslation(['dashboard', 'events']);
+  const { options, setSourceListSize } = useDashboardState();
+  const scope = useCallScope(groupName);
+  const requests = tabRequests(tab, {
+    filters: options.filters,
+    chartOptions: options.chartOptions[tab.id],
+    sourceListSize: options.sourceListSize,
+  });
+  const series = (id: string) => requests.find((r): r is TabSeriesRequest => r.kind === 'series' && r.id === id);
+  const top = (id: string) => requests.find((r): r is TabTopRequest => r.kind === 'top' && r.id === id);
+  const activity = requests.find((r): r is TabActivityRequest => r.kind === 'activity');
+  // Lists of a plain field share the by-source card; a list with filters of its own (cached URIs) has its own card.
+  const withOwnFilters = new Set(tab.sourceLists.filter((l) => l.filters.length > 0).map((l) => `source:${l.id}`));
+  const lists = requests.filter((r): r is TabTopRequest => r.kind === 'top' && r.id.startsWith('source:'));
+  const bySource = lists.filter((r) => !withOwnFilters.has(r.id));
+  const ownLists = lists.filter((r) => withOwnFilters.has(r.id));
+  const mainCharts = requests.filter((r): r is TabSeriesRequest => r.kind === 'series' && r.id.startsWith('mainChart'));
+
+  // The first tile counts everything the tab shows: when it is empty, the whole tab is.
+  const firstTile = tab.tiles[0] && series(`tile:${tab.tiles[0].id}`);
+  const totals = useDashboardSeries(scope && firstTile ? toSeriesRequest(scope, firstTile) : undefined);
+  const noData = totals.data !== undefined && totals.data.points.length === 0;
+
+  if (!groupName) return <Empty description={t('dashboard:empty.noGroup')} data-testid="dashboard-no-group" />;
+  return (
+    <div data-testid={`dashboard-tab-${tab.id}`}>
+      {noData && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('dashboard:empty.title')}
+          description={t(options.filters.length > 0 ? 'dashboard:empty.withFilters' : 'dashboard:empty.noEvents', {
+            groupName,
+          })}
+          data-testid="dashboard-no-data"
+        />
+      )}
+      <Row gutter={GUTTER}>
+        {tab.tiles.map((tile) => {
+          const request = series(`tile:${tile.id}`);
+          return request ? (
+            <Col key={tile.id} xs={24} sm={12} lg={6}>
+              <TileCard tile={tile} request={request} scope={scope} />
+            </Col>
+          ) : null;
+        })}
+        <Col span={24}>
+          <MainChartCard tab={tab} requests={mainCharts} scope={scope} />
+        </Col>
+        {tab.breakdowns.map((breakdown) => {
+          const request = top(`breakdown:${breakdown.id}`);
+          return request ? (
+            <Col key={breakdown.id} xs={24} lg={breakdown.visualization === 'map' ? 24 : 12}>
+              <BreakdownCard breakdown={breakdown} request={request} scope={scope} />
+            </Col>
+          ) : null;
+        })}
+        <Col xs={24} lg={12}>
+          <BySourceCard
+            tab={tab}
+            requests={bySource}
+            scope={scope}
+            size={options.sourceListSize}
+            onSizeChange={setSourceListSize}
+          />
+        </Col>
+        {ownLists.map((request) => (
+          <Col key={request.id} xs={24} lg={12}>
+            <SourceListCard
+              title={t(`dashboard:widgets.${request.id.replace('source:', '')}` as 'dashboard:widgets.cachedUri')}
+              request={request}
+              scope={scope}
+              size={options.sourceListSize}
+              onSizeChange={setSourceListSize}
+              testId={`dashboard-${request.id.replace('source:', '')}`}
+            />
+          </Col>
+        ))}
+        {activity && (
+          <Col span={24}>
+            <ActivityLog request={activity} scope={scope} />
+          </Col>
+        )}
+      </Row>
+    </div>
+  );
+}

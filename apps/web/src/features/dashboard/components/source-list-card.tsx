@@ -1,0 +1,60 @@
+import type { EventDimension, EventMetric, SourceListSize, TabTopRequest } from '@parapet/shared';
+import { Card } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { useDashboardTop } from '../api/get-dashboard-top';
+import { SourceList, type RankedItem } from '../charts';
+import { filterForValue, toTopRequest, type CallScope } from '../tab-requests';
+import { useClickToFilter } from './use-click-to-filter';
+
+/** Ranked values of one field, with names for actions and countries; a row click filters by it. */
+export function useRankedItems(request: TabTopRequest, scope: CallScope | undefined) {
+  const top = useDashboardTop(scope && toTopRequest(scope, request));
+  const valueLabel = useEventValueLabel();
+  const items: RankedItem[] = (top.data?.entries ?? []).map((entry) => ({
+    key: entry.key,
+    label: valueLabel(request.dimension, entry.key),
+    value: entry.value,
+  }));
+  return { items, loading: top.isPending && scope !== undefined, failed: top.isError };
+}
+
+/** A source list in a card; `extra` goes in the card's head (the by-source card's field choice). */
+export function SourceListCard({
+  title,
+  extra,
+  request,
+  scope,
+  size,
+  onSizeChange,
+  testId,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  request: TabTopRequest;
+  scope: CallScope | undefined;
+  size?: SourceListSize;
+  onSizeChange?: (size: SourceListSize) => void;
+  testId: string;
+}) {
+  const { i18n } = useTranslation();
+  const { items, loading } = useRankedItems(request, scope);
+  const clickToFilter = useClickToFilter();
+  const field: EventDimension = request.dimension;
+  const metric: EventMetric = request.metric;
+  return (
+    <Card size="small" title={title} extra={extra}>
+      <SourceList
+        items={items}
+        metric={metric}
+        language={i18n.language}
+        loading={loading}
+        onSelect={(key, op) => clickToFilter(filterForValue(field, key, op))}
+        testId={testId}
+        {...(size !== undefined ? { size } : {})}
+        {...(onSizeChange ? { onSizeChange } : {})}
+      />
+    </Card>
+  );
+}

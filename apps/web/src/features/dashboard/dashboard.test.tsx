@@ -1,0 +1,253 @@
+import { TIME_RANGE_CUSTOM_INDEX, type DashboardSeriesRequest, type DashboardTopRequest } from '@parapet/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption } from '@/test/filter-steps';
+import { json, memberOf, renderApp, shellHandlers, type ApiCall } from '@/test/render-app';
+import type { TimeSeriesChartProps } from './charts/time-series-chart';
+
+/**
+ * The dashboard page (issue 13 item 5): tab URLs, the range, zoom and reset, filters, what is
+ * kept for the user and click-to-filter. The chart is stood in for by buttons that fire its
+ * events: ECharts' own drag and click are tested with the charts (charts/), and happy-dom has
+ * no canvas to draw them on.
+ */
+
+const ZOOM_FROM = 1_700_000_000_000;
+const ZOOM_TO = ZOOM_FROM + 3_600_000;
+
+// happy-dom has no canvas: the other charts draw nothing here, but their data and clicks are ours.
+vi.mock('./charts/echart', () => ({ EChart: () => <div data-testid="fake-echart" /> }));
+
+vi.mock('./charts/time-series-chart', () => ({
+  TimeSeriesChart: (props: TimeSeriesChartProps) => (
+    <div data-testid="fake-chart">
+      {props.series.map((s) => (
+        <button key={String(s.key)} type="button" onClick={() => s.key !== null && props.onSeriesClick?.(s.key)}>
+          {`series ${s.label}`}
+        </button>
+      ))}
+      <button type="button" onClick={() => props.onZoom?.(ZOOM_FROM, ZOOM_TO)}>
+        drag
+      </button>
+    </div>
+  ),
+}));
+
+const USER = memberOf({ alpha: { dashboard: { read: true } } });
+const STORED = 'parapet.dashboardFilterOptions';
+
+function answerSeries(call: ApiCall) {
+  const body = call.body as DashboardSeriesRequest;
+  const points = body.groupBy
+    ? [
+        { bucket: 0, key: 'DE', value: 5 },
+        { bucket: 0, key: 'US', value: 9 },
+      ]
+    : [{ bucket: 0, key: null, value: 1234 }];
+  return json(200, { from: 0, to: 3_600_000, bucketMs: 60_000, points });
+}
+
+function answerTop(call: ApiCall) {
+  const body = call.body as DashboardTopRequest;
+  const entries = body.dimension === 'country' ? [{ key: 'FR', value: 7 }] : [{ key: `${body.dimension}-1`, value: 3 }];
+  return json(200, { from: 0, to: 3_600_000, entries });
+}
+
+function renderDashboard(path = '/home?groupName=alpha', extra: Parameters<typeof renderApp>[1] = {}) {
+  return renderApp(path, {
+    ...shellHandlers(USER),
+    'POST /api/dashboard/series': answerSeries,
+    'POST /api/dashboard/top': answerTop,
+    'POST /api/dashboard/activity': () => json(200, { from: 0, to: 1, rows: [] }),
+    'POST /api/dashboard/filter-values': () => json(200, { values: [] }),
+    ...extra,
+  });
+}
+
+const seriesBodies = (sent: ReturnType<typeof renderApp>['sent']) =>
+  sent('POST', '/api/dashboard/series').map((c) => c.body as DashboardSeriesRequest);
+const stored = () => JSON.parse(localStorage.getItem(STORED) ?? '{}') as Record<string, unknown>;
+
+describe('dashboard', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('has six tabs, each with its own URL, and each tab asks for its own widgets', async () => {
+    const { router, sent } = renderDashboard();
+    const tabs = await screen.findByTestId('dashboard-tabs');
+    for (const label of [
+      'Overview',
+      'Data Usage',
+      'Data Transfer',
+      'Web Protection',
+      'Firewall',
+      'Acceleration and Caching',
+    ])
+      expect(within(tabs).getByText(label)).toBeTruthy();
+    expect(await screen.findByTestId('dashboard-tab-overview')).toBeTruthy();
+    expect(await screen.findByTestId('dashboard-tile-requests-value')).toBeTruthy();
+    expect(screen.getByTestId('dashboard-tile-requests-value').getAttribute('title')).toBe('1,234 requests');
+
+    fireEvent.click(within(tabs).getByText('Firewall'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/firewall'));
+    expect(router.state.location.search).toContain('groupName=alpha');
+    expect(await screen.findByTestId('dashboard-tab-firewall')).toBeTruthy();
+    await waitFor(() =>
+      expect(seriesBodies(sent).some((b) => b.filters.some((f) => f.field === 'type' && f.value === '01'))).toBe(true),
+    );
+    expect(await screen.findByTestId('dashboard-activity-log')).toBeTruthy();
+
+    fireEvent.click(within(tabs).getByText('Web Protection'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/web-protection'));
+    expect(await screen.findByTestId('dashboard-tab-webProtection')).toBeTruthy();
+  });
+
+  it('opens a tab from its URL', async () => {
+    renderDashboard('/home/data-transfer?groupName=alpha');
+    expect(await screen.findByTestId('dashboard-tab-dataTransfer')).toBeTruthy();
+  });
+
+  it('asks again for a changed range and keeps it for the user', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-tab-overview');
+    await waitFor(() => expect(seriesBodies(sent).length).toBeGreaterThan(0));
+    expect(seriesBodies(sent).every((b) => b.dateRange.index === 4)).toBe(true);
+    await chooseOption('dashboard-range', '1');
+    await waitFor(() => expect(seriesBodies(sent).some((b) => b.dateRange.index === 1)).toBe(true));
+    expect(stored()).toMatchObject({ dateRange: { range: { index: 1 }, zoomed: false } });
+  });
+
+  it('zooms to the dragged span, remembers the range before, and Reset restores it', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-range');
+    await chooseOption('dashboard-range', '2');
+    fireEvent.click(await screen.findByText('drag'));
+    await waitFor(() =>
+      expect(seriesBodies(sent).at(-1)?.dateRange).toEqual({
+        index: TIME_RANGE_CUSTOM_INDEX,
+        from: ZOOM_FROM,
+        to: ZOOM_TO,
+      }),
+    );
+    expect(screen.getByTestId('dashboard-zoomed')).toBeTruthy();
+    expect(stored()).toMatchObject({ dateRange: { previous: { index: 2 }, zoomed: true } });
+
+    // A second zoom keeps the range the user chose, not the first zoom's.
+    fireEvent.click(screen.getByText('drag'));
+    expect(stored()).toMatchObject({ dateRange: { previous: { index: 2 }, zoomed: true } });
+
+    fireEvent.click(screen.getByTestId('dashboard-zoom-reset'));
+    await waitFor(() => expect(screen.getByTestId('dashboard-range').textContent).toContain('Last 3 hours'));
+    expect(screen.queryByTestId('dashboard-zoomed')).toBeNull();
+    expect(stored()).toMatchObject({ dateRange: { range: { index: 2 }, previous: null, zoomed: false } });
+  });
+
+  it('adds, edits and removes filters, sends them with every call and keeps them', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-tab-overview');
+    fireEvent.click(screen.getByTestId('event-filter-add'));
+    await chooseOption('event-filter-field', 'country');
+    const value = within(screen.getByTestId('event-filter-value')).getByRole('combobox');
+    fireEvent.change(value, { target: { value: 'DE' } });
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    const germany = { field: 'country', op: 'is', value: 'DE' };
+    await waitFor(() => expect(seriesBodies(sent).at(-1)?.filters).toContainEqual(germany));
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Country: Germany');
+    expect(stored()).toMatchObject({ filters: [germany] });
+
+    fireEvent.click(screen.getByTestId('event-filter-chip-0'));
+    await chooseOption('event-filter-op', 'is_not');
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    await waitFor(() => expect(stored()).toMatchObject({ filters: [{ ...germany, op: 'is_not' }] }));
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('NOT Country: Germany');
+
+    fireEvent.click(screen.getByTestId('event-filter-remove-0'));
+    await waitFor(() => expect(stored()).toMatchObject({ filters: [] }));
+    expect(screen.queryByTestId('event-filter-chip-0')).toBeNull();
+  });
+
+  it('starts from what the user kept: filters, range and chart options', async () => {
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({
+        filters: [{ field: 'status', op: 'gt', value: 499 }],
+        dateRange: { range: { index: 3 }, previous: null, zoomed: false },
+        chartOptions: {
+          overview: {
+            visualization: 'bar',
+            metric: 'dataUsage',
+            groupBy: 'terms',
+            termField: 'country',
+            termSize: 4,
+            groupByFilters: [],
+          },
+        },
+        sourceListSize: 10,
+      }),
+    );
+    const { sent } = renderDashboard();
+    await waitFor(() => expect(seriesBodies(sent).some((b) => b.groupBy === 'country')).toBe(true));
+    const main = seriesBodies(sent).find((b) => b.groupBy === 'country');
+    expect(main).toMatchObject({
+      dateRange: { index: 3 },
+      metric: 'bytes',
+      termSize: 4,
+      filters: [{ field: 'status', op: 'gt', value: 499 }],
+    });
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Status Code > 499');
+    await waitFor(() =>
+      expect(sent('POST', '/api/dashboard/top').some((c) => (c.body as DashboardTopRequest).n === 10)).toBe(true),
+    );
+  });
+
+  it('drops a kept choice that no longer holds and keeps the others', async () => {
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({
+        filters: [{ field: 'secret', op: 'is', value: 'x' }],
+        dateRange: { range: { index: 1 }, previous: null, zoomed: false },
+      }),
+    );
+    const { sent } = renderDashboard();
+    await waitFor(() => expect(seriesBodies(sent).length).toBeGreaterThan(0));
+    expect(seriesBodies(sent)[0]).toMatchObject({ dateRange: { index: 1 }, filters: [] });
+  });
+
+  it('adds an "is" filter for a clicked series and for a list row, and "is not" from a row\'s exclude', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-tab-overview');
+    fireEvent.click(await screen.findByTestId('dashboard-group-by-country'));
+    fireEvent.click(await screen.findByText('series Germany'));
+    await waitFor(() => expect(stored()).toMatchObject({ filters: [{ field: 'country', op: 'is', value: 'DE' }] }));
+    await waitFor(() =>
+      expect(seriesBodies(sent).at(-1)?.filters).toContainEqual({ field: 'country', op: 'is', value: 'DE' }),
+    );
+
+    // The by-source list: the first field is the client IP.
+    const list = await screen.findByTestId('dashboard-by-source-list');
+    fireEvent.click(await within(list).findByText('client_ip-1'));
+    await waitFor(() =>
+      expect((stored().filters as unknown[]).at(-1)).toEqual({ field: 'client_ip', op: 'is', value: 'client_ip-1' }),
+    );
+
+    // Another field of the card, and its row excluded.
+    await chooseOption('dashboard-by-source', 'uri');
+    fireEvent.click(await within(list).findByLabelText('Exclude uri-1'));
+    await waitFor(() =>
+      expect((stored().filters as unknown[]).at(-1)).toEqual({ field: 'uri', op: 'is_not', value: 'uri-1' }),
+    );
+    expect(screen.getAllByTestId(/^event-filter-chip-/).map((chip) => chip.textContent)).toEqual([
+      'Country: Germany',
+      'Ip: client_ip-1',
+      'NOT Path: uri-1',
+    ]);
+  });
+
+  it('says so when the group has no events in the range', async () => {
+    renderDashboard('/home?groupName=alpha', {
+      'POST /api/dashboard/series': () => json(200, { from: 0, to: 1, bucketMs: 60_000, points: [] }),
+    });
+    expect((await screen.findByTestId('dashboard-no-data')).textContent).toContain(
+      'Group alpha has no events in this time range.',
+    );
+  });
+});
