@@ -1,28 +1,15 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { SVGRenderer } from 'echarts/renderers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { BarChart, PieChart } from './category-charts';
 import { buildBarOption, categoryTooltip } from './category-option';
-import { echarts } from './echarts';
+import { clickChartAt, setUpChartTests } from './chart-test-kit';
 import { SingleNumber } from './single-number';
 import { buildSparklineOption } from './sparkline-option';
 
-echarts.use([SVGRenderer]);
 initI18n();
 
-const sizes = { clientWidth: 400, clientHeight: 260 };
-const originals = Object.keys(sizes).map(
-  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
-);
-beforeAll(() => {
-  for (const [name, size] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
-});
-afterAll(() => {
-  for (const [name, descriptor] of originals)
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-});
+setUpChartTests(400, 260);
 
 const cache = [
   { key: 'HIT', value: 3 * 1024 ** 2 },
@@ -73,18 +60,11 @@ describe('category charts', () => {
     render(<PieChart items={cache} metric="bytes" language="en-US" onSelect={onSelect} renderer="svg" />);
     const chart = screen.getByTestId('pie-chart');
     expect(chart.querySelector('svg path')).not.toBeNull();
-    const instance = echarts.getInstanceByDom(chart);
-    // The middle of the largest slice: the ring's mid-radius, halfway round its angle.
+    // The middle of the largest slice: the ring's mid-radius, halfway round its angle from the top.
     const [cx, cy] = [200, 260 * 0.45];
     const radius = (Math.min(400, 260) / 2) * 0.55;
     const angle = Math.PI / 2 - ((3 / (4 + 512 / 1024 ** 2)) * Math.PI * 2) / 2;
-    const at = { offsetX: cx + radius * Math.cos(angle), offsetY: cy - radius * Math.sin(angle), button: 0 };
-    expect(instance).toBeDefined();
-    const target = chart.firstElementChild ?? chart;
-    fireEvent.mouseMove(target, at);
-    fireEvent.mouseDown(target, at);
-    fireEvent.mouseUp(target, at);
-    fireEvent.click(target, at);
+    clickChartAt(chart, [cx + radius * Math.cos(angle), cy - radius * Math.sin(angle)]);
     expect(onSelect).toHaveBeenCalledWith('HIT', 'is');
   });
 

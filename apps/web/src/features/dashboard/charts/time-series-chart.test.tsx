@@ -1,10 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { SVGRenderer } from 'echarts/renderers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { echarts } from './echarts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { clickChartAt, dragAcrossChart, pixelOf, setUpChartTests } from './chart-test-kit';
 import { TimeSeriesChart } from './time-series-chart';
-
-echarts.use([SVGRenderer]);
 
 const MINUTE = 60_000;
 const from = Date.UTC(2026, 10, 23, 10, 0);
@@ -21,27 +18,7 @@ const series = [
   { key: 'US', label: 'United States', points: [{ t: from + MINUTE, v: 2 }] },
 ];
 
-// happy-dom lays nothing out; ECharts sizes itself from the box's client size.
-const sizes = { clientWidth: 600, clientHeight: 300 };
-const originals = Object.keys(sizes).map(
-  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
-);
-beforeAll(() => {
-  for (const [name, size] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
-});
-afterAll(() => {
-  for (const [name, descriptor] of originals)
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-});
-
-function drag(element: Element, fromX: number, toX: number) {
-  const at = (x: number) => ({ clientX: x, clientY: 150, offsetX: x, offsetY: 150, button: 0, pointerType: 'mouse' });
-  fireEvent.mouseDown(element, at(fromX));
-  fireEvent.mouseMove(element, at((fromX + toX) / 2));
-  fireEvent.mouseMove(element, at(toX));
-  fireEvent.mouseUp(element, at(toX));
-}
+setUpChartTests(600, 300);
 
 describe('TimeSeriesChart', () => {
   it('draws its series with the SVG renderer', () => {
@@ -105,7 +82,7 @@ describe('TimeSeriesChart', () => {
       />,
     );
     const chart = screen.getByTestId('time-series-chart');
-    drag(chart.firstElementChild ?? chart, 150, 400);
+    dragAcrossChart(chart, 150, 400, 150);
     expect(onZoom).toHaveBeenCalledOnce();
     const [zoomFrom, zoomTo] = onZoom.mock.calls[0] as [number, number];
     expect(zoomFrom % MINUTE).toBe(0);
@@ -132,14 +109,7 @@ describe('TimeSeriesChart', () => {
       />,
     );
     const chart = screen.getByTestId('time-series-chart');
-    const point: unknown = echarts.getInstanceByDom(chart)?.convertToPixel({ seriesIndex: 0 }, [from + 3 * MINUTE, 9]);
-    const [x, y] = point as [number, number];
-    const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
-    const target = chart.firstElementChild ?? chart;
-    fireEvent.mouseMove(target, at);
-    fireEvent.mouseDown(target, at);
-    fireEvent.mouseUp(target, at);
-    fireEvent.click(target, at);
+    clickChartAt(chart, pixelOf(chart, { seriesIndex: 0 }, [from + 3 * MINUTE, 9]));
     expect(onSeriesClick).toHaveBeenCalledWith('CN');
     expect(onZoom).not.toHaveBeenCalled();
   });
@@ -159,7 +129,7 @@ describe('TimeSeriesChart', () => {
       />,
     );
     const chart = screen.getByTestId('time-series-chart');
-    drag(chart.firstElementChild ?? chart, 300, 301);
+    dragAcrossChart(chart, 300, 301, 150);
     expect(onZoom).not.toHaveBeenCalled();
   });
 });

@@ -1,26 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { SVGRenderer } from 'echarts/renderers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { echarts } from './echarts';
+import { clickChartAt, pixelOf, setUpChartTests } from './chart-test-kit';
 import { WorldMap } from './world-map';
 import { buildWorldMapOption, worldMapTooltip } from './world-map-option';
 
-echarts.use([SVGRenderer]);
 initI18n();
 
-const sizes = { clientWidth: 800, clientHeight: 400 };
-const originals = Object.keys(sizes).map(
-  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
-);
-beforeAll(() => {
-  for (const [name, size] of Object.entries(sizes))
-    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
-});
-afterAll(() => {
-  for (const [name, descriptor] of originals)
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-});
+setUpChartTests(800, 400);
 
 const colors = { empty: '#eee', low: '#def', high: '#14f', border: '#fff' };
 
@@ -84,19 +71,6 @@ describe('buildWorldMapOption', () => {
   });
 });
 
-function clickAt(map: HTMLElement, position: [number, number]) {
-  const instance = echarts.getInstanceByDom(map);
-  const point: unknown = instance?.convertToPixel({ geoIndex: 0 }, position);
-  expect(Array.isArray(point)).toBe(true);
-  const [x, y] = point as [number, number];
-  const at = { clientX: x, clientY: y, offsetX: x, offsetY: y, button: 0 };
-  const target = map.firstElementChild ?? map;
-  fireEvent.mouseMove(target, at);
-  fireEvent.mouseDown(target, at);
-  fireEvent.mouseUp(target, at);
-  fireEvent.click(target, at);
-}
-
 describe('WorldMap', () => {
   it('draws the countries and reports a click by alpha-2 code', () => {
     const onCountryClick = vi.fn();
@@ -118,9 +92,9 @@ describe('WorldMap', () => {
     const fills = [...map.querySelectorAll('svg path')].map((path) => path.getAttribute('fill'));
     expect(fills.filter((fill) => fill === 'rgb(22,119,255)')).toHaveLength(1);
     // The middle of Brazil, then Singapore's dot.
-    clickAt(map, [-51, -10]);
+    clickChartAt(map, pixelOf(map, { geoIndex: 0 }, [-51, -10]));
     expect(onCountryClick).toHaveBeenLastCalledWith('BR');
-    clickAt(map, [103.82, 1.36]);
+    clickChartAt(map, pixelOf(map, { geoIndex: 0 }, [103.82, 1.36]));
     expect(onCountryClick).toHaveBeenLastCalledWith('SG');
   });
 });
