@@ -201,6 +201,17 @@ describe.each(storeKinds)('dashboard API on %s', (kind) => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(body)).toContain(field);
     }
+    // The field codes the console translates (fieldErrors.<code>).
+    const early = await alice.post(DASHBOARD_API.series, {
+      ...base,
+      dateRange: { index: TIME_RANGE_CUSTOM_INDEX, from: now - 60 * 24 * HOUR, to: now },
+    });
+    expect(early.json().fields).toEqual({ 'dateRange.from': 'range_too_early' });
+    const textGt = await alice.post(DASHBOARD_API.series, {
+      ...base,
+      filters: [{ field: 'country', op: 'gt', value: 3 }],
+    });
+    expect(textGt.json().fields['filters.0.op']).toBe('not_numeric_field');
     const top = await alice.post(DASHBOARD_API.top, { ...base, dimension: 'country', n: 0 });
     expect(top.statusCode).toBe(400);
     const tooMany = await alice.post(DASHBOARD_API.activity, { ...base, limit: 1000 });

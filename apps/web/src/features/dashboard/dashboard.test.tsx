@@ -242,6 +242,29 @@ describe('dashboard', () => {
     ]);
   });
 
+  it('applies the chart options, refusing a term size out of range rather than clamping it', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-main-chart');
+    fireEvent.click(screen.getByTestId('chart-options-open'));
+    await chooseOption('chart-options-metric', 'dataUsage');
+    await chooseOption('chart-options-group-by', 'terms');
+    await chooseOption('chart-options-term-field', 'country');
+    await waitFor(() =>
+      expect(seriesBodies(sent).at(-1)).toMatchObject({ metric: 'bytes', groupBy: 'country', termSize: 10 }),
+    );
+
+    const box = screen.getByTestId('chart-options-term-size');
+    const termSize = box.querySelector('input') ?? box;
+    fireEvent.change(termSize, { target: { value: '60' } });
+    expect(await screen.findByText('Enter a whole number from 1 to 50.')).toBeTruthy();
+    expect(stored()).toMatchObject({ chartOptions: { overview: { termSize: 10 } } });
+    fireEvent.change(termSize, { target: { value: '3' } });
+    await waitFor(() => expect(seriesBodies(sent).at(-1)).toMatchObject({ groupBy: 'country', termSize: 3 }));
+    expect(stored()).toMatchObject({
+      chartOptions: { overview: { metric: 'dataUsage', termField: 'country', termSize: 3 } },
+    });
+  });
+
   it('says so when the group has no events in the range', async () => {
     renderDashboard('/home?groupName=alpha', {
       'POST /api/dashboard/series': () => json(200, { from: 0, to: 1, bucketMs: 60_000, points: [] }),
