@@ -188,6 +188,9 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       rules: [{ value: 'beta_rule' }],
       file: { format: WAF_EXPORT_FORMAT, version: WAF_EXPORT_VERSION, rules: [{ ruleName: 'stolen_rule' }] },
       request: { clientIp: '10.9.9.9' },
+      // A valid range and file format, so the event calls reach their group check.
+      dateRange: { index: 5 },
+      format: 'csv',
     });
     // Everything B made is deployed before the walk, so the worker changes nothing during it.
     await t.app.deploy.drain();
