@@ -68,6 +68,14 @@ const B_BODY: Record<string, unknown> = {
   password: 'Another-Password-77',
   disabled: true,
   keypairname: 'stolen',
+  // The event reads (dashboard, event log): a valid range and query, so they reach the access check.
+  dateRange: { index: 5 },
+  filters: [],
+  metric: 'requests',
+  dimension: 'server_name',
+  field: 'server_name',
+  n: 5,
+  limit: 10,
 };
 const LEAKS = /beta|bruno|shop\.example\.com|10\.9\.9\.9/;
 
