@@ -36,7 +36,7 @@ import { ruleDraftOf } from './rule-draft-of';
 
 /** /event-logs: the selected group's request events, searched, filtered, paged and exported. */
 export function EventLogPage() {
-  const { t } = useTranslation(['events', 'nav', 'errors', 'fieldErrors']);
+  const { t } = useTranslation(['events', 'eventFilters', 'nav', 'errors', 'fieldErrors']);
   const toast = useToast();
   const navigate = useNavigate();
   const { user, selected } = useGroupContext();
@@ -119,7 +119,12 @@ export function EventLogPage() {
               <Tag
                 color="blue"
                 closable
-                closeIcon={<CloseOutlined data-testid="event-log-actions-remove" />}
+                closeIcon={
+                  <CloseOutlined
+                    aria-label={t('eventFilters:remove', { name: t('events:fields.action') })}
+                    data-testid="event-log-actions-remove"
+                  />
+                }
                 onClose={() => setActions([])}
                 data-testid="event-log-actions-chip"
               >
