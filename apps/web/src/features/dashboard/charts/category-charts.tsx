@@ -4,6 +4,7 @@ import { ChartEmpty } from './chart-empty';
 import { buildBarOption, buildPieOption, itemAt } from './category-option';
 import { EChart, type EChartHandler } from './echart';
 import type { OnSelect, RankedItem } from './ranked-item';
+import { useStableData } from './use-stable-data';
 
 export interface CategoryChartProps {
   items: RankedItem[];
@@ -31,7 +32,7 @@ function useSelectEvents(items: RankedItem[], onSelect: OnSelect | undefined) {
 
 /** Shares of a whole: origin against cache, cache statuses. */
 export function PieChart({
-  items,
+  items: given,
   metric,
   language,
   onSelect,
@@ -40,6 +41,7 @@ export function PieChart({
   renderer,
   ariaLabel,
 }: CategoryChartProps) {
+  const items = useStableData(given);
   const option = useMemo(() => buildPieOption({ items, metric, language }), [items, metric, language]);
   const events = useSelectEvents(items, onSelect);
   if (items.length === 0 && !loading) return <ChartEmpty height={height} language={language} />;
@@ -58,7 +60,7 @@ export function PieChart({
 
 /** Categories side by side, in the order given; horizontal bars suit long labels. */
 export function BarChart({
-  items,
+  items: given,
   metric,
   language,
   onSelect,
@@ -68,6 +70,7 @@ export function BarChart({
   ariaLabel,
   horizontal = false,
 }: CategoryChartProps & { horizontal?: boolean }) {
+  const items = useStableData(given);
   const option = useMemo(
     () => buildBarOption({ items, metric, language, horizontal }),
     [items, metric, language, horizontal],

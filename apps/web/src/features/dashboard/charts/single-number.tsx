@@ -6,6 +6,7 @@ import { formatMetric } from '@/lib/format-units';
 import { EChart } from './echart';
 import { buildSparklineOption } from './sparkline-option';
 import type { TimePoint, TimeRange } from './time-series-option';
+import { useStableData } from './use-stable-data';
 
 export interface SingleNumberProps {
   label: ReactNode;
@@ -39,9 +40,10 @@ export function SingleNumber({
   testId = 'single-number',
 }: SingleNumberProps) {
   const { token } = theme.useToken();
+  const line = useStableData(sparkline);
   const option = useMemo(
-    () => (sparkline ? buildSparklineOption({ ...sparkline, color: token.colorPrimary }) : undefined),
-    [sparkline, token.colorPrimary],
+    () => (line ? buildSparklineOption({ ...line, color: token.colorPrimary }) : undefined),
+    [line, token.colorPrimary],
   );
   return (
     <Card

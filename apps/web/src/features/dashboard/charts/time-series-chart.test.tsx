@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clickChartAt, dragAcrossChart, pixelOf, setUpChartTests } from './chart-test-kit';
+import { echarts } from './echarts';
 import { TimeSeriesChart } from './time-series-chart';
 
 const MINUTE = 60_000;
@@ -112,6 +113,26 @@ describe('TimeSeriesChart', () => {
     clickChartAt(chart, pixelOf(chart, { seriesIndex: 0 }, [from + 3 * MINUTE, 9]));
     expect(onSeriesClick).toHaveBeenCalledWith('CN');
     expect(onZoom).not.toHaveBeenCalled();
+  });
+
+  it('redraws when the data changes, not when the same data comes in a new array', () => {
+    const chartOf = (data: typeof series) => (
+      <TimeSeriesChart
+        series={data}
+        metric="requests"
+        visualization="line"
+        bucketMs={MINUTE}
+        language="en-US"
+        renderer="svg"
+      />
+    );
+    const { rerender } = render(chartOf(series));
+    const chart = echarts.getInstanceByDom(screen.getByTestId('time-series-chart'));
+    const setOption = vi.spyOn(chart as NonNullable<typeof chart>, 'setOption');
+    rerender(chartOf(structuredClone(series)));
+    expect(setOption).not.toHaveBeenCalled();
+    rerender(chartOf([{ key: 'CN', label: 'China', points: [{ t: from, v: 6 }] }]));
+    expect(setOption).toHaveBeenCalledOnce();
   });
 
   it('does not zoom on a click', () => {

@@ -4,6 +4,7 @@ import { ChartEmpty } from './chart-empty';
 import { EChart, type EChartHandler } from './echart';
 import { buildTimeSeriesOption, type TimeRange, type TimeSeries } from './time-series-option';
 import { clearSelection, enableDragZoom, zoomFromBrush } from './time-series-zoom';
+import { useStableData } from './use-stable-data';
 
 export interface TimeSeriesChartProps {
   series: TimeSeries[];
@@ -30,7 +31,7 @@ const seriesIndexOf = (params: unknown): number | undefined =>
 
 /** Requests or bytes over time, one series per group-by value; drag to zoom, click to filter. */
 export function TimeSeriesChart({
-  series,
+  series: given,
   metric,
   visualization,
   bucketMs,
@@ -43,6 +44,7 @@ export function TimeSeriesChart({
   renderer,
   ariaLabel,
 }: TimeSeriesChartProps) {
+  const series = useStableData(given);
   const zoomable = onZoom !== undefined;
   const from = range?.from;
   const to = range?.to;

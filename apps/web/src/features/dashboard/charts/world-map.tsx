@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartHandler } from './echart';
 import { echarts } from './echarts';
+import { useStableData } from './use-stable-data';
 import { buildWorldGeoJson } from './world-map-data';
 import { buildWorldMapOption, WORLD_MAP, type CountryValue } from './world-map-option';
 
@@ -29,7 +30,7 @@ const clickedName = (params: unknown): string | undefined =>
 
 /** Requests or bytes by country on a world map; the list beside it is a SourceList. */
 export function WorldMap({
-  values,
+  values: given,
   metric,
   language,
   onCountryClick,
@@ -38,6 +39,7 @@ export function WorldMap({
   renderer,
   ariaLabel,
 }: WorldMapProps) {
+  const values = useStableData(given);
   const { t } = useTranslation('charts', { lng: language });
   const { token } = theme.useToken();
   const noTraffic = t('noTraffic');
