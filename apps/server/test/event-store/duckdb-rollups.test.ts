@@ -189,6 +189,40 @@ describe('DuckDB rollups', () => {
     await expectSameAnswers(store, store.rawScans());
   });
 
+  it('pages a search over many hours newest first, as a sort of the rows would', async () => {
+    const russian = events
+      .filter((e) => e.group_name === 'acme' && e.country === 'RU')
+      .sort((a, b) => b.timestamp - a.timestamp || (a.req_id < b.req_id ? 1 : -1));
+    const seen: StoredEvent[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.search({
+        groupName: 'acme',
+        from: END - SPAN,
+        to: END,
+        filters: [{ field: 'country', op: 'is', value: 'RU' }],
+        limit: 40,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.rows);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.map((e) => e.req_id)).toEqual(russian.map((e) => e.req_id));
+    // A rare filter: the only match is hours before the end, found through the widening windows.
+    const oldest = events.find((e) => e.group_name === 'acme')!;
+    const found = await store.search({
+      groupName: 'acme',
+      from: END - SPAN,
+      to: END,
+      filters: [
+        { field: 'client_ip', op: 'is', value: oldest.client_ip },
+        { field: 'uri', op: 'is', value: oldest.uri },
+      ],
+      limit: 1000,
+    });
+    expect(found.rows.at(-1)).toEqual(oldest);
+  });
+
   it('counts a re-sent batch once in the rollups too', async () => {
     const before = await store.topN({
       groupName: 'acme',

@@ -7,7 +7,7 @@ import {
   type EventFilter,
   type EventFilterField,
 } from '@parapet/shared';
-import type { DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import { EventQueryError, type EventRange } from './event-store.js';
 
 /**
@@ -18,11 +18,21 @@ import { EventQueryError, type EventRange } from './event-store.js';
 
 export class Params {
   readonly values: DuckDBValue[] = [];
+  private readonly given: Array<DuckDBType | undefined> = [];
 
-  /** Binds a value and answers its placeholder. */
-  add(value: DuckDBValue): string {
+  /** Binds a value and answers its placeholder; the type is inferred from the value unless given. */
+  add(value: DuckDBValue, type?: DuckDBType): string {
     this.values.push(value);
+    this.given.push(type);
     return `$${this.values.length}`;
+  }
+
+  /**
+   * The types to bind with. The binding reads an undefined entry as "infer from the value"
+   * (DuckDBPreparedStatement.bind), which its declared type does not say.
+   */
+  get types(): DuckDBType[] {
+    return this.given as DuckDBType[];
   }
 }
 

@@ -3,6 +3,8 @@ import {
   DOUBLE,
   DuckDBDataChunk,
   INTEGER,
+  LIST,
+  listValue,
   SMALLINT,
   VARCHAR,
   type DuckDBAppender,
@@ -10,35 +12,34 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
-import { EVENT_COLUMNS, type EventColumn } from './duckdb-schema.js';
+import type { Params } from './duckdb-filters.js';
+import { DICTIONARY_COLUMNS, EVENT_COLUMNS, EVENTS_STAGING_TABLE, type EventColumn } from './duckdb-schema.js';
 
 /**
- * Loading events through the appender a column at a time: one DuckDBDataChunk of up to
- * CHUNK_ROWS rows, each column's values converted in one call. Measured against the row
- * writer (DuckDBDataChunkWriter.appendRow) in docs/analytics-bench.md.
+ * Loading a batch through the appender (docs/analytics-bench.md). What costs is handing each
+ * JS value to DuckDB: a text value is one native call and one UTF-8 copy. So each text column
+ * but `req_id` goes as an INTEGER code into a dictionary of the batch's distinct values of that
+ * column, which DuckDB decodes by indexing a bound list: a batch of 200k events has a few
+ * thousand distinct values in most columns, not 200k. Codes and numbers fill a DuckDBDataChunk
+ * a column at a time.
  */
 
 /** DuckDB's vector size: the most rows one chunk holds. */
 const CHUNK_ROWS = 2048;
 
-const TYPES: Readonly<Record<string, DuckDBType>> = {
-  VARCHAR,
-  BIGINT,
-  INTEGER,
-  SMALLINT,
-  DOUBLE,
-};
+const TYPES: Readonly<Record<string, DuckDBType>> = { VARCHAR, BIGINT, INTEGER, SMALLINT, DOUBLE };
 
-const typeOf = (sql: string): DuckDBType => {
+const typeOf = (name: EventColumn, sql: string): DuckDBType => {
+  if (DICTIONARY_COLUMNS.has(name)) return INTEGER;
   const type = TYPES[sql.split(' ')[0]!];
   if (!type) throw new Error(`no appender type for ${sql}`);
   return type;
 };
 
-const COLUMN_TYPES = EVENT_COLUMNS.map(([, sql]) => typeOf(sql));
+const STAGING_TYPES = EVENT_COLUMNS.map(([name, sql]) => typeOf(name, sql));
 
-/** How one column's JS value becomes the appender's. */
-function converter(name: EventColumn): (event: StoredEvent) => DuckDBValue {
+/** A column's value as it is handed over (text is coded afterwards). */
+function reader(name: EventColumn): (event: StoredEvent) => DuckDBValue {
   switch (name) {
     case 'timestamp':
     case 'bytes_sent':
@@ -50,18 +51,59 @@ function converter(name: EventColumn): (event: StoredEvent) => DuckDBValue {
   }
 }
 
-const CONVERTERS = EVENT_COLUMNS.map(([name]) => converter(name));
+const READERS = EVENT_COLUMNS.map(([name]) => reader(name));
+const CODED = EVENT_COLUMNS.map(([name]) => DICTIONARY_COLUMNS.has(name));
 
-export function appendEvents(appender: DuckDBAppender, events: readonly StoredEvent[]): void {
+/** Each coded column's distinct values, in code order (code 0 is the first). */
+export type Dictionaries = Map<EventColumn, string[]>;
+
+/** Appends the events to the staging table; answers the dictionaries their codes index. */
+export function appendEvents(appender: DuckDBAppender, events: readonly StoredEvent[]): Dictionaries {
+  const codes = EVENT_COLUMNS.map(() => new Map<unknown, number>());
+  const values: DuckDBValue[] = [];
   for (let start = 0; start < events.length; start += CHUNK_ROWS) {
     const rows = Math.min(CHUNK_ROWS, events.length - start);
-    const chunk = DuckDBDataChunk.create(COLUMN_TYPES, rows);
-    const values: DuckDBValue[] = new Array<DuckDBValue>(rows);
-    for (let column = 0; column < CONVERTERS.length; column++) {
-      const convert = CONVERTERS[column]!;
-      for (let row = 0; row < rows; row++) values[row] = convert(events[start + row]!);
+    const chunk = DuckDBDataChunk.create(STAGING_TYPES, rows);
+    values.length = rows;
+    for (let column = 0; column < READERS.length; column++) {
+      const read = READERS[column]!;
+      if (CODED[column]) {
+        const dictionary = codes[column]!;
+        for (let row = 0; row < rows; row++) {
+          const value = read(events[start + row]!);
+          // A missing value stays NULL, so the table's NOT NULL refuses the batch.
+          if (value === null || value === undefined) {
+            values[row] = null;
+            continue;
+          }
+          let code = dictionary.get(value);
+          if (code === undefined) {
+            code = dictionary.size;
+            dictionary.set(value, code);
+          }
+          values[row] = code;
+        }
+      } else {
+        for (let row = 0; row < rows; row++) values[row] = read(events[start + row]!) ?? null;
+      }
       chunk.setColumnValues(column, values);
     }
     appender.appendDataChunk(chunk);
   }
+  const dictionaries: Dictionaries = new Map();
+  EVENT_COLUMNS.forEach(([name], column) => {
+    if (CODED[column]) dictionaries.set(name, [...codes[column]!.keys()] as string[]);
+  });
+  return dictionaries;
+}
+
+/** The staging table's rows decoded, as the events table's columns, for an INSERT ... SELECT. */
+export function decodedStaging(dictionaries: Dictionaries, params: Params): string {
+  const columns = EVENT_COLUMNS.map(([name]) => {
+    const dictionary = dictionaries.get(name);
+    if (!dictionary) return `s."${name}"`;
+    // Lists index from 1.
+    return `${params.add(listValue(dictionary), LIST(VARCHAR))}[s."${name}" + 1] AS "${name}"`;
+  });
+  return `SELECT ${columns.join(', ')} FROM ${EVENTS_STAGING_TABLE} s`;
 }

@@ -69,7 +69,7 @@ export const ROLLUPS: readonly Rollup[] = [
     grainMs: QUARTER_MS,
     columns: ['reason', 'rule', 'proxy_type', 'type', 'action'],
   },
-  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'country', ...TAB_FILTERS] },
+  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'type', 'action'] },
   { table: 'events_hourly_uri', grainMs: HOUR_MS, columns: ['uri', ...TAB_FILTERS] },
 ];
 

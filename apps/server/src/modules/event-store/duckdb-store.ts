@@ -1,8 +1,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
-import { appendEvents } from './duckdb-load.js';
+import { appendEvents, decodedStaging, type Dictionaries } from './duckdb-load.js';
 import {
   columnsNeeded,
   pieceSource,
@@ -14,7 +14,14 @@ import {
   ROLLUPS,
   type Rollup,
 } from './duckdb-rollups.js';
-import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE, STAGING_DDL } from './duckdb-schema.js';
+import {
+  EVENT_COLUMNS,
+  EVENTS_BATCH_TABLE,
+  EVENTS_DDL,
+  EVENTS_STAGING_TABLE,
+  EVENTS_TABLE,
+  STAGING_DDL,
+} from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
@@ -38,6 +45,22 @@ export const DUCKDB_EVENTS_FILE = 'events.duckdb';
  * load and query within this (docs/analytics-bench.md).
  */
 export const DUCKDB_MEMORY_LIMIT = '512MB';
+
+/**
+ * DuckDB's row group size. A transaction that inserts at least this many rows writes them
+ * straight into the file; a smaller one goes through the write-ahead log and is written again
+ * at the next checkpoint. Measured (docs/analytics-bench.md): batches of 200k committed about ten
+ * times faster than the same rows in batches of 50k, so bulk loaders send batches above it.
+ */
+export const DUCKDB_ROW_GROUP_ROWS = 122_880;
+
+/**
+ * The event log's search probes back from the end of its range in windows growing by this
+ * factor, starting at an hour: the newest page of a common filter is found in the last hour
+ * without reading three days, and a rare one costs at most a few windows more than one scan.
+ */
+const SEARCH_FIRST_WINDOW_MS = 60 * 60_000;
+const SEARCH_WINDOW_GROWTH = 16;
 
 /**
  * A rollup is folded together (duckdb-rollups.ts) once this many rows were appended to it since
@@ -141,30 +164,38 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   /**
-   * The batch goes into the staging table; the rows whose req_id is already stored within the
-   * dedupe window of their own time leave it. The window's bounds are constants, so DuckDB skips
-   * every row group of the table outside them by its min/max and the check costs the same
-   * however much the store holds. What is left goes into the table and, summed, into every
-   * rollup; all in the caller's transaction, so a failed batch leaves nothing behind.
+   * The batch goes into the staging table as codes (duckdb-load.ts) and comes out decoded into the
+   * batch table, less the rows whose req_id is already stored within the dedupe window of their
+   * own time. The window's bounds are constants, so DuckDB skips every row group of the table
+   * outside them by its min/max and the check costs the same however much the store holds. The
+   * batch table then fills the events table and, summed, every rollup; all in the caller's
+   * transaction, so a failed batch leaves nothing behind.
    */
   private async load(events: StoredEvent[], first: number, last: number): Promise<number> {
     const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE);
+    let dictionaries: Dictionaries;
     try {
-      appendEvents(appender, events);
+      dictionaries = appendEvents(appender, events);
     } finally {
       appender.closeSync();
     }
+    const params = new Params();
+    const decoded = decodedStaging(dictionaries, params);
+    const from = params.add(BigInt(first - EVENT_DEDUPE_WINDOW_MS));
+    const to = params.add(BigInt(last + EVENT_DEDUPE_WINDOW_MS));
+    const window = params.add(BigInt(EVENT_DEDUPE_WINDOW_MS));
     await this.connection.run(
-      `DELETE FROM ${EVENTS_STAGING_TABLE} WHERE "req_id" IN (
-        SELECT s."req_id" FROM ${EVENTS_STAGING_TABLE} s JOIN ${EVENTS_TABLE} e ON e."req_id" = s."req_id"
-        WHERE e."timestamp" BETWEEN $1 AND $2 AND abs(e."timestamp" - s."timestamp") <= $3)`,
-      [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), BigInt(EVENT_DEDUPE_WINDOW_MS)],
+      `INSERT INTO ${EVENTS_BATCH_TABLE} ${decoded} WHERE NOT EXISTS (
+        SELECT 1 FROM ${EVENTS_TABLE} e WHERE e."timestamp" BETWEEN ${from} AND ${to}
+        AND e."req_id" = s."req_id" AND abs(e."timestamp" - s."timestamp") <= ${window})`,
+      params.values,
+      params.types,
     );
-    const inserted = (await this.connection.run(`INSERT INTO ${EVENTS_TABLE} SELECT * FROM ${EVENTS_STAGING_TABLE}`))
+    const inserted = (await this.connection.run(`INSERT INTO ${EVENTS_TABLE} SELECT * FROM ${EVENTS_BATCH_TABLE}`))
       .rowsChanged;
     for (const rollup of ROLLUPS) {
       const added = await this.connection.run(
-        `INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_STAGING_TABLE)}`,
+        `INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_BATCH_TABLE)}`,
       );
       const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity };
       since.rows += added.rowsChanged;
@@ -173,6 +204,7 @@ class DuckDbStore implements DuckDbEventStore {
       if (since.rows >= this.foldAfterRows) await this.fold(rollup, since.from);
     }
     await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
+    await this.connection.run(`DELETE FROM ${EVENTS_BATCH_TABLE}`);
     return inserted;
   }
 
@@ -272,36 +304,56 @@ class DuckDbStore implements DuckDbEventStore {
 
   search(query: SearchQuery): Promise<SearchPage> {
     return this.exclusive(async () => {
-      const params = new Params();
       const limit = positiveInteger(query.limit, 'limit');
-      const conditions = [rangeWhere(query, params)];
-      if (query.reqId !== undefined) conditions.push(`"req_id" = ${params.add(query.reqId)}`);
-      if (query.text !== undefined && query.text !== '') {
-        const needle = params.add(query.text.toLowerCase());
-        conditions.push(
-          `(contains(lower("uri"), ${needle}) OR contains(lower("args"), ${needle}) OR contains(lower("req_headers"), ${needle}))`,
-        );
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      // Checked over the whole range first, whatever the windows read.
+      rangeWhere(query, new Params());
+      // The page lies below the cursor; one row more than the page tells whether another follows.
+      const top = after ? Math.min(query.to, after.timestamp + 1) : query.to;
+      // A req_id names one row: no window finds it sooner than one scan does.
+      let window = query.reqId === undefined ? SEARCH_FIRST_WINDOW_MS : Infinity;
+      for (;;) {
+        const from = Math.max(query.from, top - window);
+        const rows = await this.searchRows({ ...query, from }, after, limit + 1);
+        // Enough rows in the newest window are the newest rows of the whole range.
+        if (rows.length > limit || from === query.from) {
+          const page = rows.slice(0, limit);
+          const last = page.at(-1);
+          return {
+            rows: page,
+            nextCursor:
+              rows.length > limit && last ? encodeCursor({ timestamp: last.timestamp, reqId: last.req_id }) : null,
+          };
+        }
+        window *= SEARCH_WINDOW_GROWTH;
       }
-      if (query.cursor !== undefined) {
-        const after = decodeCursor(query.cursor);
-        const timestamp = params.add(BigInt(after.timestamp));
-        conditions.push(
-          `("timestamp" < ${timestamp} OR ("timestamp" = ${timestamp} AND "req_id" < ${params.add(after.reqId)}))`,
-        );
-      }
-      // One row more than the page tells whether another page follows.
-      const sql = `SELECT ${COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${conditions.join(' AND ')}
-      ORDER BY "timestamp" DESC, "req_id" DESC LIMIT ${params.add(BigInt(limit + 1))}`;
-      const reader = await this.connection.runAndReadAll(sql, params.values);
-      const rows = reader.getRowObjectsJS().map((row) => fromRow(row));
-      const more = rows.length > limit;
-      const page = more ? rows.slice(0, limit) : rows;
-      const last = page.at(-1);
-      return {
-        rows: page,
-        nextCursor: more && last ? encodeCursor({ timestamp: last.timestamp, reqId: last.req_id }) : null,
-      };
     });
+  }
+
+  private async searchRows(
+    query: SearchQuery,
+    after: SearchPosition | undefined,
+    count: number,
+  ): Promise<StoredEvent[]> {
+    const params = new Params();
+    const conditions = [rangeWhere(query, params)];
+    if (query.reqId !== undefined) conditions.push(`"req_id" = ${params.add(query.reqId)}`);
+    if (query.text !== undefined && query.text !== '') {
+      const needle = params.add(query.text.toLowerCase());
+      conditions.push(
+        `(contains(lower("uri"), ${needle}) OR contains(lower("args"), ${needle}) OR contains(lower("req_headers"), ${needle}))`,
+      );
+    }
+    if (after) {
+      const timestamp = params.add(BigInt(after.timestamp));
+      conditions.push(
+        `("timestamp" < ${timestamp} OR ("timestamp" = ${timestamp} AND "req_id" < ${params.add(after.reqId)}))`,
+      );
+    }
+    const sql = `SELECT ${COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${conditions.join(' AND ')}
+      ORDER BY "timestamp" DESC, "req_id" DESC LIMIT ${params.add(BigInt(count))}`;
+    const reader = await this.connection.runAndReadAll(sql, params.values);
+    return reader.getRowObjectsJS().map((row) => fromRow(row));
   }
 
   purge(options: { groupName: string; before: number }): Promise<number> {
@@ -354,7 +406,7 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
   const instance = await DuckDBInstance.create(path, { memory_limit: DUCKDB_MEMORY_LIMIT });
   const connection = await instance.connect();
   try {
-    for (const statement of [...EVENTS_DDL, STAGING_DDL]) await connection.run(statement);
+    for (const statement of [...EVENTS_DDL, ...STAGING_DDL]) await connection.run(statement);
     const existing = await connection.runAndReadAll(
       `SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
        WHERE database_name = current_database() AND schema_name = current_schema() GROUP BY table_name`,

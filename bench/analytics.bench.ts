@@ -1,0 +1,327 @@
+// `npm run bench:analytics` (issue 13 item 7; docs/analytics-bench.md): back-fills N events (10M
+// by default) over 3 days into a fresh DuckDB store in a temporary folder with the simulator's
+// generator, then times every store query behind the Overview, Firewall and Acceleration
+// (caching) tabs for 1 hour, 1 day and 3 days, the event log's first page for three typical
+// searches, and the same aggregates by a plain scan of the raw table (the baseline), and prints
+// the process's memory. `--events N` runs smaller; `--iterations N` sets the timed runs.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CHART_TERM_SIZE,
+  DASHBOARD_TABS,
+  EVENT_LOG_PAGE_SIZE_DEFAULT,
+  defaultChartOptions,
+  tabStoreQueries,
+  wafRuleSettingsSchema,
+  type DashboardStoreQuery,
+  type DashboardTab,
+  type EvaluatedRule,
+  type StoredEvent,
+} from '@parapet/shared';
+import {
+  DUCKDB_EVENTS_FILE,
+  openDuckDbEventStore,
+  type DuckDbEventStore,
+} from '../apps/server/src/modules/event-store/duckdb-store.js';
+import type { EventStore, SearchQuery } from '../apps/server/src/modules/event-store/event-store.js';
+import { DEFAULT_DIRECT_BATCH } from '../apps/server/src/tools/simulate/simulate-options.js';
+import {
+  createTrafficGenerator,
+  spreadTimestamps,
+  storedEvent,
+  type SimulatedLine,
+} from '../apps/server/src/tools/simulate/traffic-generator.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const SPAN = 3 * DAY;
+const TARGETS = { ingestPerSecond: 150_000, dashboardP95Ms: 30, searchP95Ms: 20, rssBytes: 1024 ** 3 };
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    batch: { type: 'string', default: String(DEFAULT_DIRECT_BATCH) },
+    iterations: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const count = (name: string, text: string): number => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`--${name} must be a whole number above zero, not ${text}`);
+  return value;
+};
+const EVENTS = count('events', args.events);
+const BATCH = count('batch', args.batch);
+const ITERATIONS = count('iterations', args.iterations);
+const SEED = count('seed', args.seed);
+
+const rule = (ruleName: string, settings: Record<string, unknown>): EvaluatedRule => ({
+  ...wafRuleSettingsSchema.parse(settings),
+  ruleName,
+  isEnabled: true,
+});
+const RULES: EvaluatedRule[] = [
+  rule('log_scanners', { wafAction: '04', wafUri: ['/wp-login.php', '/.env', '/.git/config'] }),
+  rule('deny_sqli', { wafAction: '01', wafOwasp: ['41000_sqli'] }),
+  rule('challenge_xss', { wafAction: '03', wafOwasp: ['42000_xss'] }),
+  rule('block_floods', { wafAction: '08', wafRate: '100/1' }),
+  rule('deny_tools', { wafAction: '01', wafHeaders: ['user-agent:(sqlmap|Nikto|zgrab)'] }),
+];
+const GROUP = 'bench';
+const LINES: SimulatedLine[] = [
+  {
+    groupName: GROUP,
+    customerPackage: 'enterprise',
+    lineName: 'shop',
+    domains: ['shop.example.com', 'www.example.com'],
+    rules: RULES,
+  },
+  {
+    groupName: GROUP,
+    customerPackage: 'enterprise',
+    lineName: 'static',
+    domains: ['static.example.com'],
+    rules: RULES.slice(3),
+  },
+  { groupName: GROUP, customerPackage: 'enterprise', lineName: 'blog', domains: ['blog.example.com'], rules: [] },
+  { groupName: 'neighbour', customerPackage: 'basic', lineName: 'other', domains: ['other.example.net'], rules: [] },
+];
+
+// The peak while loading includes the batch being generated in this process; the peak while
+// querying is the store's own, as a server reading the dashboard would hold it.
+let peakRss = 0;
+let queryPeakRss = 0;
+let querying = false;
+const sampleRss = (): void => {
+  const rss = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, rss);
+  if (querying) queryPeakRss = Math.max(queryPeakRss, rss);
+};
+const mb = (bytes: number): string => `${Math.round(bytes / 1024 ** 2)} MB`;
+
+function percentile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await work();
+  return { ms: performance.now() - start, result };
+}
+
+function run(store: EventStore, query: DashboardStoreQuery): Promise<unknown> {
+  switch (query.kind) {
+    case 'timeSeries':
+      return store.timeSeries(query.query);
+    case 'topN':
+      return store.topN(query.query);
+    case 'search':
+      return store.search(query.query);
+  }
+}
+
+async function backfill(store: EventStore, end: number): Promise<{ insertMs: number; generateMs: number }> {
+  const generator = createTrafficGenerator({ seed: SEED, lines: LINES });
+  let insertMs = 0;
+  let generateMs = 0;
+  let batch: StoredEvent[] = [];
+  let started = performance.now();
+  let done = 0;
+  let lastReport = performance.now();
+  for (const timestamp of spreadTimestamps(EVENTS, end - SPAN, end, SEED)) {
+    batch.push(storedEvent(generator.next(timestamp)));
+    if (batch.length < BATCH && done + batch.length < EVENTS) continue;
+    generateMs += performance.now() - started;
+    const { ms, result } = await timed(() => store.insert(batch));
+    if (result.inserted !== batch.length) throw new Error(`stored ${result.inserted} of ${batch.length}`);
+    insertMs += ms;
+    done += batch.length;
+    batch = [];
+    sampleRss();
+    if (performance.now() - lastReport > 10_000) {
+      lastReport = performance.now();
+      console.error(
+        `  ${done} events, ingest ${Math.round(done / (insertMs / 1000))}/s, RSS ${mb(process.memoryUsage().rss)}`,
+      );
+    }
+    started = performance.now();
+  }
+  return { insertMs, generateMs };
+}
+
+interface Row {
+  tab: string;
+  range: string;
+  id: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  raw: number;
+  same: boolean;
+}
+
+const RANGES: ReadonlyArray<[label: string, ms: number]> = [
+  ['1 h', HOUR],
+  ['1 d', DAY],
+  ['3 d', SPAN],
+];
+
+/** The tab's queries on first load, and its main chart under each of its group-by tabs. */
+function tabQueries(tab: DashboardTab, scope: { groupName: string; from: number; to: number }): DashboardStoreQuery[] {
+  const queries = new Map<string, DashboardStoreQuery>();
+  const add = (query: DashboardStoreQuery): void => {
+    const key = JSON.stringify({ kind: query.kind, query: query.query });
+    if (!queries.has(key)) queries.set(key, query);
+  };
+  for (const query of tabStoreQueries(tab, scope, { filters: [] })) add(query);
+  for (const termField of tab.mainChart.groupBys) {
+    if (termField === null) continue;
+    const chartOptions = {
+      ...defaultChartOptions(tab),
+      groupBy: 'terms' as const,
+      termField,
+      termSize: CHART_TERM_SIZE,
+    };
+    for (const query of tabStoreQueries(tab, scope, { filters: [], chartOptions })) {
+      if (query.id.startsWith('mainChart')) add({ ...query, id: `mainChart by ${termField}` });
+    }
+  }
+  return [...queries.values()];
+}
+
+async function timeQueries(store: DuckDbEventStore, end: number): Promise<Row[]> {
+  const raw = store.rawScans();
+  const rows: Row[] = [];
+  const tabs: DashboardTab[] = [DASHBOARD_TABS.overview, DASHBOARD_TABS.firewall, DASHBOARD_TABS.acceleration];
+  for (const [label, span] of RANGES) {
+    // A range as the page asks it: ending now, not on a bucket's edge.
+    const scope = { groupName: GROUP, from: end - span - 7_321, to: end - 7_321 };
+    for (const tab of tabs) {
+      for (const query of tabQueries(tab, scope)) {
+        const first = await run(store, query);
+        const times: number[] = [];
+        for (let i = 0; i < ITERATIONS; i++) times.push((await timed(() => run(store, query))).ms);
+        const baseline = await timed(() => run(raw, query));
+        times.sort((a, b) => a - b);
+        rows.push({
+          tab: tab.id,
+          range: label,
+          id: query.id,
+          p50: percentile(times, 0.5),
+          p95: percentile(times, 0.95),
+          p99: percentile(times, 0.99),
+          raw: baseline.ms,
+          same: JSON.stringify(first) === JSON.stringify(baseline.result),
+        });
+        sampleRss();
+      }
+    }
+  }
+  return rows;
+}
+
+async function timeSearches(
+  store: EventStore,
+  end: number,
+): Promise<Array<{ name: string; p50: number; p95: number; p99: number; rows: number }>> {
+  // A req_id from the middle of the span: found once among all.
+  const middle = await store.search({ groupName: GROUP, from: end - SPAN / 2, to: end, filters: [], limit: 1 });
+  const rare = middle.rows[0]?.req_id ?? 'none';
+  const page = EVENT_LOG_PAGE_SIZE_DEFAULT;
+  const searches: Array<[string, SearchQuery]> = [
+    [
+      'one line, 1 day',
+      {
+        groupName: GROUP,
+        from: end - DAY,
+        to: end,
+        filters: [{ field: 'server_name', op: 'is', value: 'blog.example.com' }],
+        limit: page,
+      },
+    ],
+    [
+      'status 403 and one country, 3 days',
+      {
+        groupName: GROUP,
+        from: end - SPAN,
+        to: end,
+        filters: [
+          { field: 'status', op: 'is', value: 403 },
+          { field: 'country', op: 'is', value: 'RU' },
+        ],
+        limit: page,
+      },
+    ],
+    ['a rare req_id, 3 days', { groupName: GROUP, from: end - SPAN, to: end, filters: [], reqId: rare, limit: page }],
+  ];
+  const out = [];
+  for (const [name, query] of searches) {
+    const first = await store.search(query);
+    const times: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) times.push((await timed(() => store.search(query))).ms);
+    times.sort((a, b) => a - b);
+    out.push({
+      name,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      p99: percentile(times, 0.99),
+      rows: first.rows.length,
+    });
+  }
+  return out;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'parapet-analytics-'));
+try {
+  const file = path.join(dir, DUCKDB_EVENTS_FILE);
+  const store = await openDuckDbEventStore(file);
+  // The back-fill ends on a whole minute an hour ago, so "now" for the ranges has a ragged edge.
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  console.log(`Back-filling ${EVENTS} events over 3 days in batches of ${BATCH} (seed ${SEED})...`);
+  const { insertMs, generateMs } = await backfill(store, end);
+  const ingestRate = EVENTS / (insertMs / 1000);
+  console.log(
+    `Ingest: ${Math.round(ingestRate)} events/s into the store (target ${TARGETS.ingestPerSecond}); generator ${Math.round(EVENTS / (generateMs / 1000))} events/s; file ${mb(statSync(file).size)}; peak RSS ${mb(peakRss)}`,
+  );
+  querying = true;
+  const rows = await timeQueries(store, end);
+  const f = (ms: number): string => ms.toFixed(1);
+  console.log(`\nDashboard queries (${ITERATIONS} runs each; raw = one plain scan of the events table; ms)`);
+  console.table(
+    rows.map((r) => ({
+      tab: r.tab,
+      range: r.range,
+      query: r.id,
+      p50: f(r.p50),
+      p95: f(r.p95),
+      p99: f(r.p99),
+      raw: f(r.raw),
+      'raw/p50': (r.raw / r.p50).toFixed(1),
+      same: r.same ? 'yes' : 'NO',
+    })),
+  );
+  const searches = await timeSearches(store, end);
+  console.log(`\nEvent log, first page of ${EVENT_LOG_PAGE_SIZE_DEFAULT} (${ITERATIONS} runs each; ms)`);
+  console.table(searches.map((s) => ({ search: s.name, rows: s.rows, p50: f(s.p50), p95: f(s.p95), p99: f(s.p99) })));
+  sampleRss();
+  const over = rows.filter((r) => r.p95 > TARGETS.dashboardP95Ms);
+  const slowSearch = searches.filter((s) => s.p95 > TARGETS.searchP95Ms);
+  const byRange = RANGES.map(([label]) => {
+    const of = rows.filter((r) => r.range === label);
+    const worst = of.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    return `${label}: worst p95 ${f(worst.p95)} ms (${worst.tab} ${worst.id})`;
+  });
+  console.log(`\nSummary
+  ingest ${Math.round(ingestRate)} events/s (target >= ${TARGETS.ingestPerSecond}): ${ingestRate >= TARGETS.ingestPerSecond ? 'met' : 'NOT met'}
+  dashboard p95 (target <= ${TARGETS.dashboardP95Ms} ms): ${over.length === 0 ? 'met' : `${over.length} of ${rows.length} over`}; ${byRange.join('; ')}
+  search first page p95 (target <= ${TARGETS.searchP95Ms} ms): ${slowSearch.length === 0 ? 'met' : slowSearch.map((s) => `${s.name} ${f(s.p95)} ms`).join(', ')}
+  raw scans answered the same: ${rows.every((r) => r.same) ? 'yes, every query' : `NO for ${rows.filter((r) => !r.same).length}`}
+  median speed-up over the raw scan: ${(rows.map((r) => r.raw / r.p50).sort((a, b) => a - b)[Math.floor(rows.length / 2)] ?? 0).toFixed(1)}x
+  peak RSS ${mb(peakRss)} while loading (with the generator's batch), ${mb(queryPeakRss)} while querying (target <= ${mb(TARGETS.rssBytes)}): ${Math.max(peakRss, queryPeakRss) <= TARGETS.rssBytes ? 'met' : 'NOT met'}`);
+  await store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
