@@ -2,7 +2,7 @@ import { TIME_RANGE_CUSTOM_INDEX, type DashboardSeriesRequest, type DashboardTop
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/test/filter-steps';
-import { json, memberOf, renderApp, shellHandlers, type ApiCall } from '@/test/render-app';
+import { ADMIN_USER, group, json, memberOf, renderApp, shellHandlers, type ApiCall } from '@/test/render-app';
 import type { TimeSeriesChartProps } from './charts/time-series-chart';
 
 /**
@@ -120,7 +120,7 @@ describe('dashboard', () => {
     const { sent } = renderDashboard();
     await screen.findByTestId('dashboard-range');
     await chooseOption('dashboard-range', '2');
-    fireEvent.click(await screen.findByText('drag'));
+    fireEvent.click(screen.getByText('drag'));
     await waitFor(() =>
       expect(seriesBodies(sent).at(-1)?.dateRange).toEqual({
         index: TIME_RANGE_CUSTOM_INDEX,
@@ -263,6 +263,12 @@ describe('dashboard', () => {
     expect(stored()).toMatchObject({
       chartOptions: { overview: { metric: 'dataUsage', termField: 'country', termSize: 3 } },
     });
+  });
+
+  it('asks an admin on "all" groups to choose one, and calls for nothing', async () => {
+    const { sent } = renderApp('/home?groupName=all', { ...shellHandlers(ADMIN_USER, [group('alpha')]) });
+    expect((await screen.findByTestId('dashboard-no-group')).textContent).toContain('Choose a group');
+    expect(sent('POST', '/api/dashboard/series')).toEqual([]);
   });
 
   it('says so when the group has no events in the range', async () => {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteTabs } from '@/components/route-tabs';
-import { useSelectedGroup } from '@/lib/tenancy/group-context';
 import { DashboardToolbar } from './components/dashboard-toolbar';
 import { DashboardTabView } from './components/dashboard-tab-view';
+import { useDashboardGroup } from './components/use-scope';
 import { DashboardStateContext, useDashboardStateStore } from './state/dashboard-state';
 
 /**
@@ -15,7 +15,7 @@ import { DashboardStateContext, useDashboardStateStore } from './state/dashboard
 export function Component() {
   const { t } = useTranslation(['nav', 'dashboard']);
   const state = useDashboardStateStore();
-  const groupName = useSelectedGroup();
+  const groupName = useDashboardGroup();
   return (
     <DashboardStateContext.Provider value={state}>
       <PageTitle>{t('nav:menu.dashboard')}</PageTitle>
@@ -37,7 +37,7 @@ function tabOfPath(pathname: string): DashboardTabId {
 /** Content of a dashboard tab: its widgets, from the tab's description in shared. */
 export function DashboardTab() {
   const { pathname } = useLocation();
-  const groupName = useSelectedGroup();
+  const groupName = useDashboardGroup();
   const tab = DASHBOARD_TABS[tabOfPath(pathname)];
   return <DashboardTabView key={tab.id} tab={tab} groupName={groupName} />;
 }

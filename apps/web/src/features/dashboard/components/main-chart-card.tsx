@@ -8,10 +8,11 @@ import {
   type TabSeriesRequest,
 } from '@parapet/shared';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Alert, Card, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel, useFilterChipText } from '@/components/event-filters/value-labels';
-import { dashboardSeriesQueryOptions } from '../api/get-dashboard-series';
+import { dashboardSeriesQueryOptions, useDashboardSeries } from '../api/get-dashboard-series';
 import { refetchIntervalFor } from '../api/live-refresh';
 import { TimeSeriesChart, type TimeSeries } from '../charts';
 import { useDashboardState } from '../state/dashboard-state';
@@ -56,37 +57,39 @@ export function MainChartCard({
   const clickToFilter = useClickToFilter();
   const metric = tabMetric(tab, chart);
 
-  const answers = useQueries({
-    queries: requests.map((request) => ({
+  // The first series through useQuery, whose placeholder keeps the chart on screen while another
+  // range loads (useQueries makes a new observer for a new key, so it would start empty); the
+  // other series of a filters group-by beside it.
+  const [head, ...rest] = requests;
+  const main = useDashboardSeries(scope && head ? toSeriesRequest(scope, head) : undefined);
+  const others = useQueries({
+    queries: rest.map((request) => ({
       ...dashboardSeriesQueryOptions(scope ? toSeriesRequest(scope, request) : PLACEHOLDER),
       enabled: scope !== undefined,
       placeholderData: keepPreviousData,
       refetchInterval: refetchIntervalFor(scope?.dateRange),
     })),
   });
-  const first = answers[0]?.data;
+  const answers = [main, ...others];
+  const first = main.data;
   const loading = answers.some((a) => a.isPending && scope !== undefined);
-  const failed = answers.find((a) => a.isError);
+  const failed = answers.some((a) => a.isError);
 
   const termField = chart.groupBy === 'terms' ? chart.termField : null;
-  let series: TimeSeries[] = [];
-  if (chart.groupBy === 'filters' && chart.groupByFilters.length > 0) {
-    series = answers.map((answer, index) => ({
-      key: String(index),
-      label: chart.groupByFilters[index] ? chipText(chart.groupByFilters[index]) : '',
-      points: (answer.data?.points ?? []).map((p) => ({ t: p.bucket, v: p.value })),
-    }));
-  } else if (first && termField) {
-    series = seriesOfTerms(first, (key) => valueLabel(termField, key));
-  } else if (first) {
-    series = [
-      {
-        key: null,
-        label: t(`dashboard:charts.${tab.mainChart.id}` as 'dashboard:charts.requestSummary'),
-        points: first.points.map((p) => ({ t: p.bucket, v: p.value })),
-      },
-    ];
-  }
+  const mainTitle = t(`dashboard:charts.${tab.mainChart.id}` as 'dashboard:charts.requestSummary');
+  // Built again only when the answer changes (react-query keeps an unchanged answer's identity), so the chart does not redraw on every render.
+  const mainSeries = useMemo((): TimeSeries[] => {
+    if (!first) return [];
+    if (termField) return seriesOfTerms(first, (key) => valueLabel(termField, key));
+    return [{ key: null, label: mainTitle, points: pointsOf(first) }];
+  }, [first, termField, valueLabel, mainTitle]);
+  const byFilters = chart.groupBy === 'filters' && chart.groupByFilters.length > 0;
+  const series = byFilters
+    ? answers.map((answer, index) => {
+        const filter = chart.groupByFilters[index];
+        return { key: String(index), label: filter ? chipText(filter) : '', points: pointsOf(answer.data) };
+      })
+    : mainSeries;
 
   const onSeriesClick = (key: string) => {
     if (chart.groupBy === 'filters') {
@@ -106,7 +109,7 @@ export function MainChartCard({
 
   return (
     <Card
-      title={t(`dashboard:charts.${tab.mainChart.id}` as 'dashboard:charts.requestSummary')}
+      title={mainTitle}
       extra={<ChartOptionsButton tab={tab} value={chart} onChange={(next) => setChartOptions(tab.id, next)} />}
       data-testid="dashboard-main-chart"
     >
@@ -141,11 +144,14 @@ export function MainChartCard({
           onZoom={zoom}
           onSeriesClick={onSeriesClick}
           loading={loading}
-          ariaLabel={t(`dashboard:charts.${tab.mainChart.id}` as 'dashboard:charts.requestSummary')}
+          ariaLabel={mainTitle}
         />
       )}
     </Card>
   );
 }
+
+const pointsOf = (answer: DashboardSeriesAnswer | undefined) =>
+  (answer?.points ?? []).map((p) => ({ t: p.bucket, v: p.value }));
 
 const PLACEHOLDER = { groupName: '', dateRange: { index: 0 }, filters: [], metric: 'requests' as const };

@@ -1,6 +1,6 @@
 import type { EventDimension, EventMetric, SourceListSize, TabTopRequest } from '@parapet/shared';
 import { Card } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { useDashboardTop } from '../api/get-dashboard-top';
@@ -12,11 +12,17 @@ import { useClickToFilter } from './use-click-to-filter';
 export function useRankedItems(request: TabTopRequest, scope: CallScope | undefined) {
   const top = useDashboardTop(scope && toTopRequest(scope, request));
   const valueLabel = useEventValueLabel();
-  const items: RankedItem[] = (top.data?.entries ?? []).map((entry) => ({
-    key: entry.key,
-    label: valueLabel(request.dimension, entry.key),
-    value: entry.value,
-  }));
+  const entries = top.data?.entries;
+  // The same answer gives the same array, so a chart fed it does not redraw on every render.
+  const items: RankedItem[] = useMemo(
+    () =>
+      (entries ?? []).map((entry) => ({
+        key: entry.key,
+        label: valueLabel(request.dimension, entry.key),
+        value: entry.value,
+      })),
+    [entries, valueLabel, request.dimension],
+  );
   return { items, loading: top.isPending && scope !== undefined, failed: top.isError };
 }
 
