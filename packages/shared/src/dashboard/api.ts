@@ -31,7 +31,7 @@ export const dashboardSeriesRequestSchema = dashboardScopeSchema
     metric: z.enum(EVENT_METRICS),
     /** Without it, one series of the whole set. */
     groupBy: z.enum(EVENT_DIMENSIONS).optional(),
-    /** With groupBy: how many of the largest keys get a series. */
+    /** With groupBy: how many of the largest keys get a series; CHART_TERM_SIZE when absent. */
     termSize: z.number().int().min(1).max(EVENT_TERM_SIZE_MAX).optional(),
   })
   .meta({ id: 'DashboardSeriesRequest' });

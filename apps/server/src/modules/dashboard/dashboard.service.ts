@@ -1,4 +1,5 @@
 import {
+  CHART_TERM_SIZE,
   FILTER_VALUES_MAX,
   resolveDateRange,
   storeQueryFor,
@@ -37,7 +38,8 @@ export async function readSeries(
       metric: request.metric,
       filters: request.filters,
       ...(request.groupBy ? { groupBy: request.groupBy } : {}),
-      ...(request.groupBy && request.termSize !== undefined ? { termSize: request.termSize } : {}),
+      // A group-by always has a term size: a field like the path could otherwise answer thousands of series.
+      ...(request.groupBy ? { termSize: request.termSize ?? CHART_TERM_SIZE } : {}),
     },
     scope,
   );
