@@ -12,7 +12,8 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
-import type { Params } from './duckdb-filters.js';
+import { textExpression, type Params } from './duckdb-filters.js';
+import type { Rollup } from './duckdb-rollups.js';
 import { DICTIONARY_COLUMNS, EVENT_COLUMNS, EVENTS_STAGING_TABLE, type EventColumn } from './duckdb-schema.js';
 
 /**
@@ -97,13 +98,38 @@ export function appendEvents(appender: DuckDBAppender, events: readonly StoredEv
   return dictionaries;
 }
 
+/** A staging column as its value: a coded one looked up in its dictionary (lists index from 1). */
+function decoded(name: EventColumn, dictionaries: Dictionaries, params: Params): string {
+  const dictionary = dictionaries.get(name);
+  if (!dictionary) return `s."${name}"`;
+  return `${params.add(listValue(dictionary), LIST(VARCHAR))}[s."${name}" + 1]`;
+}
+
 /** The staging table's rows decoded, as the events table's columns, for an INSERT ... SELECT. */
 export function decodedStaging(dictionaries: Dictionaries, params: Params): string {
-  const columns = EVENT_COLUMNS.map(([name]) => {
-    const dictionary = dictionaries.get(name);
-    if (!dictionary) return `s."${name}"`;
-    // Lists index from 1.
-    return `${params.add(listValue(dictionary), LIST(VARCHAR))}[s."${name}" + 1] AS "${name}"`;
-  });
+  const columns = EVENT_COLUMNS.map(([name]) => `${decoded(name, dictionaries, params)} AS "${name}"`);
   return `SELECT ${columns.join(', ')} FROM ${EVENTS_STAGING_TABLE} s`;
+}
+
+/**
+ * A rollup's sums of the staging table's rows: grouped on the codes first, so only the groups'
+ * values are decoded (and, for the header dimensions, read out of the headers' JSON).
+ */
+export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries, params: Params): string {
+  const sources = [
+    ...new Set<EventColumn>(
+      rollup.columns.map((name) => (name === 'referer' || name === 'content_type' ? 'req_headers' : name)),
+    ),
+  ];
+  const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
+  const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${quoted(sources)},
+    count(*) AS "requests", sum("bytes_sent") AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
+  const values = ['group_name' as const, ...sources].map(
+    (name) => `${decoded(name, dictionaries, params)} AS "${name}"`,
+  );
+  const columns = rollup.columns.map((name) =>
+    name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
+  );
+  return `SELECT "group_name", "timestamp", ${columns.join(', ')}, sum("requests")::BIGINT AS "requests", sum("bytes") AS "bytes"
+    FROM (SELECT ${values.join(', ')}, s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
 }

@@ -55,13 +55,10 @@ export const EVENTS_DDL = [`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${co
 
 /**
  * A batch on its way in (duckdb-load.ts): the staging table holds it as appended, with every text
- * column but `req_id` as a code into the batch's dictionary of that column; the batch table
- * holds the rows decoded and not already stored, from which the events table and the rollups
- * are filled. Both are temporary tables of the connection, emptied after every batch, so
- * nothing of them reaches the file.
+ * column but `req_id` as a code into the batch's dictionary of that column. It is a temporary
+ * table of the connection, emptied after every batch, so nothing of it reaches the file.
  */
 export const EVENTS_STAGING_TABLE = 'events_staging';
-export const EVENTS_BATCH_TABLE = 'events_batch';
 
 /** Text columns sent as dictionary codes: all but `req_id`, which is never repeated. */
 export const DICTIONARY_COLUMNS: ReadonlySet<EventColumn> = new Set(
@@ -72,7 +69,4 @@ const stagingColumns = EVENT_COLUMNS.map(([name, type]) =>
   DICTIONARY_COLUMNS.has(name) ? `"${name}" INTEGER` : `"${name}" ${type}`,
 ).join(',\n  ');
 
-export const STAGING_DDL = [
-  `CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${stagingColumns}\n)`,
-  `CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_BATCH_TABLE} (\n  ${columnList}\n)`,
-];
+export const STAGING_DDL = [`CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${stagingColumns}\n)`];

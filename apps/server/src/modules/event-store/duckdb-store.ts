@@ -2,7 +2,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
-import { appendEvents, decodedStaging, type Dictionaries } from './duckdb-load.js';
+import { appendEvents, decodedStaging, stagingRollupSelect, type Dictionaries } from './duckdb-load.js';
 import {
   columnsNeeded,
   pieceSource,
@@ -14,14 +14,7 @@ import {
   ROLLUPS,
   type Rollup,
 } from './duckdb-rollups.js';
-import {
-  EVENT_COLUMNS,
-  EVENTS_BATCH_TABLE,
-  EVENTS_DDL,
-  EVENTS_STAGING_TABLE,
-  EVENTS_TABLE,
-  STAGING_DDL,
-} from './duckdb-schema.js';
+import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE, STAGING_DDL } from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
@@ -164,12 +157,12 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   /**
-   * The batch goes into the staging table as codes (duckdb-load.ts) and comes out decoded into the
-   * batch table, less the rows whose req_id is already stored within the dedupe window of their
-   * own time. The window's bounds are constants, so DuckDB skips every row group of the table
-   * outside them by its min/max and the check costs the same however much the store holds. The
-   * batch table then fills the events table and, summed, every rollup; all in the caller's
-   * transaction, so a failed batch leaves nothing behind.
+   * The batch goes into the staging table as codes (duckdb-load.ts); the rows whose req_id is
+   * already stored within the dedupe window of their own time leave it. The window's bounds are
+   * constants, so DuckDB skips every row group of the table outside them by its min/max and the
+   * check costs the same however much the store holds. The rest goes into the events table
+   * decoded and, summed, into every rollup; all in the caller's transaction, so a failed batch
+   * leaves nothing behind.
    */
   private async load(events: StoredEvent[], first: number, last: number): Promise<number> {
     const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE);
@@ -179,23 +172,26 @@ class DuckDbStore implements DuckDbEventStore {
     } finally {
       appender.closeSync();
     }
-    const params = new Params();
-    const decoded = decodedStaging(dictionaries, params);
-    const from = params.add(BigInt(first - EVENT_DEDUPE_WINDOW_MS));
-    const to = params.add(BigInt(last + EVENT_DEDUPE_WINDOW_MS));
-    const window = params.add(BigInt(EVENT_DEDUPE_WINDOW_MS));
     await this.connection.run(
-      `INSERT INTO ${EVENTS_BATCH_TABLE} ${decoded} WHERE NOT EXISTS (
-        SELECT 1 FROM ${EVENTS_TABLE} e WHERE e."timestamp" BETWEEN ${from} AND ${to}
-        AND e."req_id" = s."req_id" AND abs(e."timestamp" - s."timestamp") <= ${window})`,
-      params.values,
-      params.types,
+      `DELETE FROM ${EVENTS_STAGING_TABLE} WHERE "req_id" IN (
+        SELECT s."req_id" FROM ${EVENTS_STAGING_TABLE} s JOIN ${EVENTS_TABLE} e ON e."req_id" = s."req_id"
+        WHERE e."timestamp" BETWEEN $1 AND $2 AND abs(e."timestamp" - s."timestamp") <= $3)`,
+      [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), BigInt(EVENT_DEDUPE_WINDOW_MS)],
     );
-    const inserted = (await this.connection.run(`INSERT INTO ${EVENTS_TABLE} SELECT * FROM ${EVENTS_BATCH_TABLE}`))
-      .rowsChanged;
+    const params = new Params();
+    const inserted = (
+      await this.connection.run(
+        `INSERT INTO ${EVENTS_TABLE} ${decodedStaging(dictionaries, params)}`,
+        params.values,
+        params.types,
+      )
+    ).rowsChanged;
     for (const rollup of ROLLUPS) {
+      const sums = new Params();
       const added = await this.connection.run(
-        `INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_BATCH_TABLE)}`,
+        `INSERT INTO ${rollup.table} ${stagingRollupSelect(rollup, dictionaries, sums)}`,
+        sums.values,
+        sums.types,
       );
       const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity };
       since.rows += added.rowsChanged;
@@ -204,7 +200,6 @@ class DuckDbStore implements DuckDbEventStore {
       if (since.rows >= this.foldAfterRows) await this.fold(rollup, since.from);
     }
     await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
-    await this.connection.run(`DELETE FROM ${EVENTS_BATCH_TABLE}`);
     return inserted;
   }
 
