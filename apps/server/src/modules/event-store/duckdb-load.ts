@@ -123,13 +123,13 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries, 
   ];
   const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
   const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${quoted(sources)},
-    count(*) AS "requests", sum("bytes_sent") AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
+    count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
   const values = ['group_name' as const, ...sources].map(
     (name) => `${decoded(name, dictionaries, params)} AS "${name}"`,
   );
   const columns = rollup.columns.map((name) =>
     name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
   );
-  return `SELECT "group_name", "timestamp", ${columns.join(', ')}, sum("requests")::BIGINT AS "requests", sum("bytes") AS "bytes"
+  return `SELECT "group_name", "timestamp", ${columns.join(', ')}, sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
     FROM (SELECT ${values.join(', ')}, s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
 }

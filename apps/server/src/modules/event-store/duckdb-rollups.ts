@@ -78,20 +78,24 @@ const COLUMN_TYPES: Readonly<Partial<Record<RollupColumn, string>>> = {
   upstream_status: 'SMALLINT',
 };
 
-/** The rollup's columns in table order, to tell a table of an older layout. */
-export const rollupColumnNames = (rollup: Rollup): string[] => [
-  'group_name',
-  'timestamp',
-  ...rollup.columns,
-  'requests',
-  'bytes',
+/**
+ * The rollup's columns and types in table order, as `duckdb_columns()` names them, to tell a
+ * table of an older layout. Bytes are BIGINT: a bucket's sum fits, and summing HUGEINT made a
+ * top-N by bytes over many keys about four times slower (docs/analytics-bench.md).
+ */
+export const rollupLayout = (rollup: Rollup): string[] => [
+  'group_name VARCHAR',
+  'timestamp BIGINT',
+  ...rollup.columns.map((name) => `${name} ${(COLUMN_TYPES[name] ?? 'VARCHAR').split(' ')[0]!}`),
+  'requests BIGINT',
+  'bytes BIGINT',
 ];
 
 export function rollupDdl(rollup: Rollup): string {
   const columns = rollup.columns.map((name) => `"${name}" ${COLUMN_TYPES[name] ?? 'VARCHAR NOT NULL'}`);
   return `CREATE TABLE IF NOT EXISTS ${rollup.table} (
     "group_name" VARCHAR NOT NULL, "timestamp" BIGINT NOT NULL, ${columns.join(', ')},
-    "requests" BIGINT NOT NULL, "bytes" HUGEINT NOT NULL)`;
+    "requests" BIGINT NOT NULL, "bytes" BIGINT NOT NULL)`;
 }
 
 /** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
@@ -102,14 +106,14 @@ export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): st
     )
     .join(', ');
   return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${columns},
-    count(*) AS "requests", sum("bytes_sent") AS "bytes"
+    count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes"
     FROM ${source} WHERE ${where} GROUP BY ALL`;
 }
 
 /** The rollup's own rows folded: one per group, bucket and key. */
 export function rollupRefold(rollup: Rollup, where: string): string {
   const columns = rollup.columns.map((name) => `"${name}"`).join(', ');
-  return `SELECT "group_name", "timestamp", ${columns}, sum("requests")::BIGINT AS "requests", sum("bytes") AS "bytes"
+  return `SELECT "group_name", "timestamp", ${columns}, sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
     FROM ${rollup.table} WHERE ${where} GROUP BY ALL`;
 }
 

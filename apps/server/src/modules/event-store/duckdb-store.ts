@@ -7,7 +7,7 @@ import {
   columnsNeeded,
   pieceSource,
   planRange,
-  rollupColumnNames,
+  rollupLayout,
   rollupDdl,
   rollupRefold,
   rollupSelect,
@@ -403,13 +403,13 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
   try {
     for (const statement of [...EVENTS_DDL, ...STAGING_DDL]) await connection.run(statement);
     const existing = await connection.runAndReadAll(
-      `SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns()
+      `SELECT table_name, list(column_name || ' ' || data_type ORDER BY column_index) FROM duckdb_columns()
        WHERE database_name = current_database() AND schema_name = current_schema() GROUP BY table_name`,
     );
     const layouts = new Map(existing.getRowsJS().map(([name, columns]) => [String(name), JSON.stringify(columns)]));
     for (const rollup of ROLLUPS) {
       const layout = layouts.get(rollup.table);
-      if (layout === JSON.stringify(rollupColumnNames(rollup))) continue;
+      if (layout === JSON.stringify(rollupLayout(rollup))) continue;
       // New, or of an older layout: summed again from the events, once.
       if (layout !== undefined) await connection.run(`DROP TABLE ${rollup.table}`);
       await connection.run(rollupDdl(rollup));
