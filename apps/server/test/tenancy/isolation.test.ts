@@ -196,6 +196,8 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       rules: [{ value: 'beta_rule' }],
       file: { format: WAF_EXPORT_FORMAT, version: WAF_EXPORT_VERSION, rules: [{ ruleName: 'stolen_rule' }] },
       request: { clientIp: '10.9.9.9' },
+      // A valid draft, so the rule dry run reaches its group check.
+      rule: { wafAction: '01', wafUri: ['^/stolen'] },
       // A valid range and file format, so the event calls reach their group check.
       dateRange: { index: 5 },
       format: 'csv',
