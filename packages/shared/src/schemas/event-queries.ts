@@ -44,8 +44,7 @@ export const EVENT_DIMENSIONS = [
 export const EVENT_CACHE_SERVED_STATUSES = ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'] as const;
 export const EVENT_SERVED_BY = ['cache', 'origin'] as const;
 
-/** Group-by term size of a chart (spec §9), and the most a caller may ask for. */
-export const EVENT_TERM_SIZE_DEFAULT = 10;
+/** The most group-by terms a chart may ask for; the default is CHART_TERM_SIZE (spec §9). */
 export const EVENT_TERM_SIZE_MAX = 50;
 export type EventDimension = (typeof EVENT_DIMENSIONS)[number];
 
