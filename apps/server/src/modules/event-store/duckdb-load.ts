@@ -13,7 +13,7 @@ import {
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
 import { textExpression, type Params } from './duckdb-filters.js';
-import type { Rollup } from './duckdb-rollups.js';
+import { eachThenComma, type Rollup } from './duckdb-rollups.js';
 import { DICTIONARY_COLUMNS, EVENT_COLUMNS, EVENTS_STAGING_TABLE, type EventColumn } from './duckdb-schema.js';
 
 /**
@@ -121,15 +121,14 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries, 
       rollup.columns.map((name) => (name === 'referer' || name === 'content_type' ? 'req_headers' : name)),
     ),
   ];
-  const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
-  const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${quoted(sources)},
-    count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
+  const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp",
+    ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
   const values = ['group_name' as const, ...sources].map(
     (name) => `${decoded(name, dictionaries, params)} AS "${name}"`,
   );
   const columns = rollup.columns.map((name) =>
     name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
   );
-  return `SELECT "group_name", "timestamp", ${columns.join(', ')}, sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
+  return `SELECT "group_name", "timestamp", ${eachThenComma(columns)}sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
     FROM (SELECT ${values.join(', ')}, s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
 }

@@ -52,6 +52,13 @@ const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status'];
  * their own with only the columns their lists filter by (the firewall's and the cache's).
  */
 export const ROLLUPS: readonly Rollup[] = [
+  // Totals, and totals by what the tabs' own filters read: what tiles ask, a few rows a bucket.
+  { table: 'events_hourly_total', grainMs: HOUR_MS, columns: [] },
+  { table: 'events_quarterly_total', grainMs: QUARTER_MS, columns: [] },
+  { table: 'events_minutely_total', grainMs: MINUTE_MS, columns: [] },
+  { table: 'events_hourly_by_tab_filters', grainMs: HOUR_MS, columns: TAB_FILTERS },
+  { table: 'events_quarterly_by_tab_filters', grainMs: QUARTER_MS, columns: TAB_FILTERS },
+  { table: 'events_minutely_by_tab_filters', grainMs: MINUTE_MS, columns: TAB_FILTERS },
   { table: 'events_hourly', grainMs: HOUR_MS, columns: CUBE },
   { table: 'events_quarterly', grainMs: QUARTER_MS, columns: CUBE },
   { table: 'events_minutely', grainMs: MINUTE_MS, columns: CUBE },
@@ -91,29 +98,30 @@ export const rollupLayout = (rollup: Rollup): string[] => [
   'bytes BIGINT',
 ];
 
+/** Items each followed by a comma: a column list that may be empty, ahead of the sums. */
+export const eachThenComma = (items: readonly string[]): string => items.map((item) => `${item}, `).join('');
+
 export function rollupDdl(rollup: Rollup): string {
   const columns = rollup.columns.map((name) => `"${name}" ${COLUMN_TYPES[name] ?? 'VARCHAR NOT NULL'}`);
   return `CREATE TABLE IF NOT EXISTS ${rollup.table} (
-    "group_name" VARCHAR NOT NULL, "timestamp" BIGINT NOT NULL, ${columns.join(', ')},
+    "group_name" VARCHAR NOT NULL, "timestamp" BIGINT NOT NULL, ${eachThenComma(columns)}
     "requests" BIGINT NOT NULL, "bytes" BIGINT NOT NULL)`;
 }
 
 /** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
 export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
-  const columns = rollup.columns
-    .map((name) =>
-      name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
-    )
-    .join(', ');
-  return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${columns},
+  const columns = rollup.columns.map((name) =>
+    name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
+  );
+  return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${eachThenComma(columns)}
     count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes"
     FROM ${source} WHERE ${where} GROUP BY ALL`;
 }
 
 /** The rollup's own rows folded: one per group, bucket and key. */
 export function rollupRefold(rollup: Rollup, where: string): string {
-  const columns = rollup.columns.map((name) => `"${name}"`).join(', ');
-  return `SELECT "group_name", "timestamp", ${columns}, sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
+  const columns = rollup.columns.map((name) => `"${name}"`);
+  return `SELECT "group_name", "timestamp", ${eachThenComma(columns)}sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
     FROM ${rollup.table} WHERE ${where} GROUP BY ALL`;
 }
 
