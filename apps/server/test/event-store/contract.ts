@@ -352,6 +352,28 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(await total([])).toBe(240);
   });
 
+  it("moves a renamed group's events, its figures and its search with it", async () => {
+    const zeta = Array.from({ length: 12 }, (_, i) => makeEvent('zeta', i));
+    await store.insert(zeta);
+    const zetaRange = { ...ALL, groupName: 'zeta' };
+    const etaRange = { ...ALL, groupName: 'eta' };
+    const byCountry = (range: EventRange) => store.topN({ ...range, dimension: 'country', n: 10, metric: 'requests' });
+    const before = await byCountry(zetaRange);
+    expect(await store.renameGroup({ from: 'zeta', to: 'eta' })).toBe(12);
+    expect(await byCountry(zetaRange)).toEqual([]);
+    expect(await byCountry(etaRange)).toEqual(before);
+    expect(await store.timeSeries({ ...etaRange, bucketMs: 60 * MINUTE, metric: 'bytes' })).toEqual([
+      { bucket: T0, key: null, value: sum(zeta, true) },
+    ]);
+    const found = await store.search({ ...etaRange, limit: 20 });
+    expect(found.rows).toHaveLength(12);
+    expect(found.rows.every((row) => row.group_name === 'eta')).toBe(true);
+    expect((await store.search({ ...zetaRange, limit: 20 })).rows).toEqual([]);
+    expect(await store.renameGroup({ from: 'zeta', to: 'eta' })).toBe(0);
+    expect(await total([])).toBe(240);
+    expect(await store.purge({ groupName: 'eta', before: Number.MAX_SAFE_INTEGER })).toBe(12);
+  });
+
   it('purges one group before a time and keeps the rest', async () => {
     const before = T0 + 15 * MINUTE;
     expect(await store.purge({ groupName: 'alpha', before })).toBe(alpha.filter((e) => e.timestamp < before).length);

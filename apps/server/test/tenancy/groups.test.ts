@@ -6,6 +6,7 @@ import type { ApiClient } from '../helpers/client.js';
 import { PASSWORD, signUpConfirmed } from '../helpers/accounts.js';
 import { fill, signedInAdmin } from '../helpers/admin.js';
 import { storeKinds } from '../helpers/stores.js';
+import { makeEvent } from '../event-store/contract.js';
 
 describe.each(storeKinds)('groups and members on %s', (kind) => {
   let t: TestApp;
@@ -66,6 +67,24 @@ describe.each(storeKinds)('groups and members on %s', (kind) => {
 
     expect((await admin.delete(fill(GROUP_API.group, { groupName: 'acme-corp' }))).statusCode).toBe(200);
     expect((await admin.get(GROUP_API.groups)).json().items.map((g: { name: string }) => g.name)).toEqual(['bea']);
+  });
+
+  it("a group's events follow its rename and go with its deletion, so a new group of the old name reads none", async () => {
+    await admin.post(GROUP_API.groups, { name: 'acme' });
+    const events = await t.app.events.get();
+    await events.insert(Array.from({ length: 5 }, (_, i) => makeEvent('acme', i)));
+    const count = async (groupName: string) =>
+      (await events.search({ groupName, from: 0, to: Number.MAX_SAFE_INTEGER, filters: [], limit: 50 })).rows.length;
+
+    const url = fill(GROUP_API.group, { groupName: 'acme' });
+    expect((await admin.call('PATCH', url, { name: 'acme-corp', version: 1 })).statusCode).toBe(200);
+    expect(await count('acme-corp')).toBe(5);
+    expect(await count('acme')).toBe(0);
+
+    await admin.post(GROUP_API.groups, { name: 'acme' });
+    expect(await count('acme')).toBe(0);
+    expect((await admin.delete(fill(GROUP_API.group, { groupName: 'acme-corp' }))).statusCode).toBe(200);
+    expect(await count('acme-corp')).toBe(0);
   });
 
   it("admins add members, change their permissions and remove them, which ends the member's sessions", async () => {

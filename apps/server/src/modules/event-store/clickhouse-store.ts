@@ -259,6 +259,33 @@ class ClickHouseEventStore implements EventStore {
     });
   }
 
+  renameGroup(options: { from: string; to: string }): Promise<number> {
+    return this.exclusive(async () => {
+      // group_name leads the sorting key, which ClickHouse cannot UPDATE in place: the rows are
+      // copied under the new name, then the old ones deleted. There is no transaction around
+      // the two; a failure between them leaves the rows under both names and reaches the caller.
+      const params = new Params();
+      const from = params.add(options.from, 'String');
+      const to = params.add(options.to, 'String');
+      const [counted] = await this.executor.rows(
+        `SELECT count() AS moved FROM ${TABLE} WHERE group_name = ${from}`,
+        params.values,
+      );
+      const moved = Number(counted?.moved ?? 0);
+      if (moved === 0) return 0;
+      // The new name goes in by position, with no alias: ClickHouse lets an alias of the SELECT
+      // list shadow the column in WHERE, so `… AS group_name … WHERE group_name = from` (and
+      // `SELECT * REPLACE`) compares the new name and copies nothing.
+      const select = CLICKHOUSE_COLUMN_NAMES.map((name) => (name === 'group_name' ? to : name));
+      await this.executor.command(
+        `INSERT INTO ${TABLE} (${COLUMN_LIST}) SELECT ${select.join(', ')} FROM ${TABLE} WHERE group_name = ${from}`,
+        params.values,
+      );
+      await this.executor.command(`DELETE FROM ${TABLE} WHERE group_name = ${from}`, params.values);
+      return moved;
+    });
+  }
+
   close(): Promise<void> {
     return this.exclusive(() => this.executor.close());
   }

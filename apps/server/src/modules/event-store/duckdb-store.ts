@@ -293,6 +293,7 @@ class DuckDbStore implements DuckDbEventStore {
       topN: (query) => this.topN(query, false),
       search: (query) => this.search(query),
       purge: (options) => this.purge(options),
+      renameGroup: (options) => this.renameGroup(options),
       close: () => this.close(),
     };
   }
@@ -381,6 +382,22 @@ class DuckDbStore implements DuckDbEventStore {
         return result.rowsChanged;
       });
     });
+  }
+
+  renameGroup(options: { from: string; to: string }): Promise<number> {
+    return this.exclusive(() =>
+      this.transaction(async () => {
+        const params = [options.to, options.from];
+        const result = await this.connection.run(
+          `UPDATE ${EVENTS_TABLE} SET "group_name" = $1 WHERE "group_name" = $2`,
+          params,
+        );
+        for (const rollup of ROLLUPS) {
+          await this.connection.run(`UPDATE ${rollup.table} SET "group_name" = $1 WHERE "group_name" = $2`, params);
+        }
+        return result.rowsChanged;
+      }),
+    );
   }
 
   close(): Promise<void> {

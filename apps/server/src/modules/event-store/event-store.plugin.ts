@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { EventStore } from './event-store.js';
@@ -16,6 +17,12 @@ export interface EventStoreHandle {
   get(): Promise<EventStore>;
   /** Whether the store was opened (or handed in) already: the retention purge opens nothing. */
   isOpen(): boolean;
+  /**
+   * Whether there can be events to purge or move: a store already open, a ClickHouse server, or
+   * an events file left by an earlier run. A server that never got an event never creates a
+   * DuckDB file just to find it empty.
+   */
+  mayHoldEvents(): boolean;
 }
 
 export interface EventStorePluginOptions {
@@ -38,6 +45,8 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(async (app, options)
       : openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
   app.decorate('events', {
     isOpen: () => opening !== undefined,
+    mayHoldEvents: () =>
+      opening !== undefined || Boolean(clickhouseUrl) || existsSync(join(app.config.dataDir, DUCKDB_EVENTS_FILE)),
     get: () => {
       opening ??= open().catch((error: unknown) => {
         // A failed open is retried by the next caller rather than cached.

@@ -81,6 +81,12 @@ export interface EventStore {
   search(query: SearchQuery): Promise<SearchPage>;
   /** Removes the group's events older than `before`; answers how many. */
   purge(options: { groupName: string; before: number }): Promise<number>;
+  /**
+   * Files every event of group `from` under `to` (the group was renamed in the control plane);
+   * answers how many. Events are kept by group name, so without this a renamed group would lose
+   * its history and a new group given the old name would read it.
+   */
+  renameGroup(options: { from: string; to: string }): Promise<number>;
   close(): Promise<void>;
 }
 

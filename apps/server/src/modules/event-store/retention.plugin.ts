@@ -1,25 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { DUCKDB_EVENTS_FILE } from './duckdb-store.js';
 import { RETENTION_PURGE_INTERVAL_MS, purgeExpiredEvents } from './retention.js';
 
 /**
- * Runs the retention purge now and then. It touches the store only where there can be events:
- * a store already open, a ClickHouse server, or an events file left by an earlier run; a
- * server that never got an event never creates a DuckDB file for it.
+ * Runs the retention purge now and then. It touches the store only where there can be events
+ * (`app.events.mayHoldEvents()`), so a server that never got an event never creates a DuckDB
+ * file for it.
  */
 export const retentionPlugin = fp(async (app) => {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
-  const hasEvents = () =>
-    app.events.isOpen() ||
-    Boolean(app.config.clickhouseUrl) ||
-    existsSync(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
-
   const run = async () => {
     // A purge longer than the interval is not run twice at once.
-    if (running || !hasEvents()) return;
+    if (running || !app.events.mayHoldEvents()) return;
     running = true;
     try {
       const removed = await purgeExpiredEvents(app.store.db, await app.events.get(), Date.now());

@@ -15,6 +15,7 @@ import {
 } from '@parapet/shared';
 import { listGroups } from './groups.repository.js';
 import { createGroup, membersOf, putMember, removeGroup, removeMember, updateGroup } from './groups.service.js';
+import { dropGroupEvents, moveGroupEvents } from '../event-store/group-events.js';
 
 const errors = {
   400: errorBodySchema,
@@ -82,7 +83,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: groupSchema, ...errors },
         },
       },
-      async (request) => updateGroup(app.store.db, await actor(request), request.params.groupName, request.body),
+      async (request) => {
+        const group = await updateGroup(app.store.db, await actor(request), request.params.groupName, request.body);
+        await moveGroupEvents(app, request.params.groupName, group.name);
+        return group;
+      },
     );
     admin.delete(
       GROUP_API.group,
@@ -101,6 +106,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.realtime.deleteGroup(request.params.groupName, () =>
           removeGroup(app.store.db, by, request.params.groupName),
         );
+        await dropGroupEvents(app, request.params.groupName);
         return { ok: true as const };
       },
     );
