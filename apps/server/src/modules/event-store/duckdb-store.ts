@@ -68,9 +68,8 @@ export interface DuckDbStoreOptions {
 
 const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
 
-function metricExpression(metric: EventMetric): string {
+function checkMetric(metric: EventMetric): void {
   if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
-  return metric === 'bytes' ? 'CAST(SUM("bytes_sent") AS DOUBLE)' : 'CAST(COUNT(*) AS DOUBLE)';
 }
 
 function positiveInteger(value: number, what: string): number {
@@ -240,7 +239,7 @@ class DuckDbStore implements DuckDbEventStore {
       const params = new Params();
       const bucketMs = positiveInteger(query.bucketMs, 'bucket');
       const bucket = params.add(BigInt(bucketMs));
-      metricExpression(query.metric);
+      checkMetric(query.metric);
       if (query.groupBy) dimensionExpression(query.groupBy);
       const needed = useRollups ? columnsNeeded(query.groupBy, query.filters, query.metric) : null;
       const terms =
@@ -270,7 +269,7 @@ class DuckDbStore implements DuckDbEventStore {
   topN(query: TopNQuery, useRollups = true): Promise<TopNEntry[]> {
     return this.exclusive(async () => {
       const params = new Params();
-      metricExpression(query.metric);
+      checkMetric(query.metric);
       dimensionExpression(query.dimension);
       const limit = BigInt(positiveInteger(query.n, 'n'));
       const needed = useRollups ? columnsNeeded(query.dimension, query.filters, query.metric) : null;

@@ -3,7 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventRecord, StoredEvent } from '@parapet/shared';
 import { loadConfig } from '../../env.js';
 import { openStore } from '../../db/open-store.js';
-import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from '../../modules/event-store/duckdb-store.js';
+import {
+  DUCKDB_EVENTS_FILE,
+  DUCKDB_ROW_GROUP_ROWS,
+  openDuckDbEventStore,
+} from '../../modules/event-store/duckdb-store.js';
 import type { EventStore } from '../../modules/event-store/event-store.js';
 import { loadSimulatedLines } from './control-plane.js';
 import { IngestTally, postBatch } from './ingest-client.js';
@@ -56,6 +60,9 @@ async function backfill(
   dataDir: string,
 ): Promise<void> {
   const from = options.end - options.spanMs;
+  if (options.target.kind === 'direct' && options.batch < DUCKDB_ROW_GROUP_ROWS) {
+    log(`batches under ${DUCKDB_ROW_GROUP_ROWS} events go through DuckDB's write-ahead log and load slower`);
+  }
   const direct = options.target.kind === 'direct' ? await openDirectStore(dataDir) : undefined;
   const ingest = options.target.kind === 'ingest' ? options.target : undefined;
   const tally = new IngestTally();
