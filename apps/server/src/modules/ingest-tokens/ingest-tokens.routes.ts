@@ -3,22 +3,16 @@ import {
   INGEST_API,
   createIngestTokenSchema,
   createdIngestTokenSchema,
-  errorBodySchema,
   ingestTokenListSchema,
   ingestTokenParamsSchema,
   okSchema,
 } from '@parapet/shared';
+import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './ingest-tokens.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = itemRouteErrors;
 const tags = ['ingest'];
-const security = [{ session: [] }];
+const security = sessionSecurity;
 
 /** Ingest tokens, for administrators: the edge and the simulator send events with one. */
 export const ingestTokenRoutes: FastifyPluginAsyncZod = async (app) => {
