@@ -36,6 +36,24 @@ describe('world map data', () => {
     expect(byAtlasName.get('Kosovo')).toBe('XK');
   });
 
+  it('keeps every ring on one side of the antimeridian, so no shape draws a stripe across the map', () => {
+    const steps: string[] = [];
+    for (const { properties, geometry } of world.features) {
+      const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+      for (const ring of polygons.flat()) {
+        ring.forEach((point, i) => {
+          const before = ring[i - 1];
+          if (before && Math.abs((point[0] ?? 0) - (before[0] ?? 0)) > 180) steps.push(properties.name);
+        });
+      }
+    }
+    expect(steps).toEqual([]);
+    // Russia keeps Chukotka, held at the edge rather than dropped.
+    const russia = world.features.find((f) => f.properties.name === 'RU');
+    const longitudes = russia?.geometry.coordinates.flat(2).map((point) => point[0] ?? 0) ?? [];
+    expect(Math.max(...longitudes)).toBe(180);
+  });
+
   it('joins the shapes that share a code into one region', () => {
     const cyprus = world.features.find((f) => f.properties.name === 'CY');
     expect(cyprus?.geometry.type).toBe('MultiPolygon');

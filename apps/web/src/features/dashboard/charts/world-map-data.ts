@@ -48,6 +48,27 @@ function shapeGeometry(topology: WorldTopology, shapes: CountryShape[]): Country
   return only.type === 'Polygon' ? feature(topology, only).geometry : feature(topology, only).geometry;
 }
 
+/**
+ * Natural Earth cuts shapes at the antimeridian but keeps a few rings that step across it (the
+ * tip of Chukotka, Wrangel Island, Fiji): one point at 179°, the next at -180°. Drawn on a flat
+ * map such a step is a stripe across the whole world. The ring's points on its smaller side are
+ * moved to its larger side and held at the edge, so the ring stays on one side of the map and
+ * its few square degrees beyond 180° lie along the edge.
+ */
+function onOneSide(ring: Ring): Ring {
+  const crosses = ring.some((point, i) => i > 0 && Math.abs((point[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180);
+  if (!crosses) return ring;
+  const east = ring.filter((point) => (point[0] ?? 0) > 0).length;
+  const edge = east * 2 >= ring.length ? 180 : -180;
+  return ring.map(([lon = 0, lat = 0]) => (lon * edge < 0 ? [edge, lat] : [lon, lat]));
+}
+
+function onOneSideGeometry(geometry: CountryGeometry): CountryGeometry {
+  return geometry.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: geometry.coordinates.map(onOneSide) }
+    : { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map(onOneSide)) };
+}
+
 export interface WorldGeoJson {
   type: 'FeatureCollection';
   features: CountryFeature[];
@@ -65,7 +86,7 @@ export function buildWorldGeoJson(topology: WorldTopology = atlas as unknown as 
   const features = [...byCode].map(([code, shapes]): CountryFeature => ({
     type: 'Feature',
     properties: { name: code },
-    geometry: shapeGeometry(topology, shapes),
+    geometry: onOneSideGeometry(shapeGeometry(topology, shapes)),
   }));
   return { type: 'FeatureCollection', features };
 }
