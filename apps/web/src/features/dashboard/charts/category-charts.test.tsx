@@ -39,6 +39,17 @@ describe('category options', () => {
     expect(option.xAxis.axisLabel.formatter(2048)).toBe('2 KB');
   });
 
+  it('names every bar below it, tilting the names when there are many', () => {
+    type Labels = { xAxis: { axisLabel: { interval: number; rotate?: number } } };
+    const few = buildBarOption({ items: cache, metric: 'bytes', language: 'en-US' }) as unknown as Labels;
+    expect(few.xAxis.axisLabel).toMatchObject({ interval: 0 });
+    expect(few.xAxis.axisLabel.rotate).toBeUndefined();
+    const statuses = ['HIT', 'MISS', 'EXPIRED', 'BYPASS', 'STALE', 'UPDATING', 'REVALIDATED'];
+    const items = statuses.map((key, i) => ({ key, value: 100 - i }));
+    const many = buildBarOption({ items, metric: 'requests', language: 'en-US' }) as unknown as Labels;
+    expect(many.xAxis.axisLabel).toMatchObject({ interval: 0, rotate: 30 });
+  });
+
   it('draws a sparkline with every bucket of the range, empty ones as 0', () => {
     const option = buildSparklineOption({
       points: [{ t: 60_000, v: 4 }],

@@ -56,11 +56,21 @@ export function buildPieOption(input: CategoryInput): EChartsCoreOption {
   };
 }
 
+/** More bars than this and their labels below them are tilted so they do not run together. */
+const TILT_AFTER = 4;
+
 export function buildBarOption(input: CategoryInput & { horizontal?: boolean }): EChartsCoreOption {
   const categories = {
     type: 'category',
     data: input.items.map(itemLabel),
-    axisLabel: { hideOverlap: true, width: 120, overflow: 'truncate' },
+    // Every category is named: left to itself ECharts drops every other label of a narrow card
+    // (HIT, MISS without the bars between them). Below the bars many labels are tilted instead.
+    axisLabel: {
+      interval: 0,
+      width: input.horizontal ? 120 : 90,
+      overflow: 'truncate',
+      ...(!input.horizontal && input.items.length > TILT_AFTER ? { rotate: 30 } : {}),
+    },
     ...(input.horizontal ? { inverse: true } : {}),
   };
   const values = {
