@@ -1,11 +1,17 @@
 import type { DashboardActivityRow, TabActivityRequest } from '@parapet/shared';
-import { Card, Table, Typography } from 'antd';
+import { Card, Table, Typography, type TableColumnsType } from 'antd';
+import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { formatDateTime } from '@/lib/format-values';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
 import { useClickToFilter } from './use-click-to-filter';
+
+// An address, a rule name or an id broken over two lines reads as two values, so those columns
+// keep to one line; the reason and the request wrap instead.
+const WRAPPING = new Set<Key | undefined>(['reason', 'request']);
+const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** The most recent events a firewall rule acted on; an IP, a rule or an action click filters by it. */
 export function ActivityLog({ request, scope }: { request: TabActivityRequest; scope: CallScope | undefined }) {
@@ -21,6 +27,32 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
         {valueLabel(field, value)}
       </Typography.Link>
     );
+  const columns: TableColumnsType<DashboardActivityRow> = [
+    {
+      key: 'timestamp',
+      title: t('events:fields.timestamp'),
+      dataIndex: 'timestamp',
+      render: (value: number) => formatDateTime(i18n.language, value),
+    },
+    { key: 'action', title: t('events:fields.action'), dataIndex: 'action', render: filterable('action') },
+    { key: 'rule', title: t('events:fields.rule'), dataIndex: 'rule', render: filterable('rule') },
+    { key: 'reason', title: t('events:fields.reason'), dataIndex: 'reason' },
+    {
+      key: 'client_ip',
+      title: t('events:fields.client_ip'),
+      dataIndex: 'client_ip',
+      render: filterable('client_ip'),
+    },
+    { key: 'country', title: t('events:fields.country'), dataIndex: 'country', render: filterable('country') },
+    { key: 'server_name', title: t('events:fields.server_name'), dataIndex: 'server_name' },
+    {
+      key: 'request',
+      title: t('dashboard:widgets.request'),
+      render: (_, row) => `${row.method} ${row.uri}`,
+    },
+    { key: 'status', title: t('events:fields.status'), dataIndex: 'status' },
+    { key: 'req_id', title: t('events:fields.req_id'), dataIndex: 'req_id' },
+  ];
   return (
     <Card size="small" title={t('dashboard:widgets.activityLog')} data-testid="dashboard-activity-log">
       <Table<DashboardActivityRow>
@@ -31,32 +63,7 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('dashboard:empty.activity') }}
-        columns={[
-          {
-            key: 'timestamp',
-            title: t('events:fields.timestamp'),
-            dataIndex: 'timestamp',
-            render: (value: number) => formatDateTime(i18n.language, value),
-          },
-          { key: 'action', title: t('events:fields.action'), dataIndex: 'action', render: filterable('action') },
-          { key: 'rule', title: t('events:fields.rule'), dataIndex: 'rule', render: filterable('rule') },
-          { key: 'reason', title: t('events:fields.reason'), dataIndex: 'reason' },
-          {
-            key: 'client_ip',
-            title: t('events:fields.client_ip'),
-            dataIndex: 'client_ip',
-            render: filterable('client_ip'),
-          },
-          { key: 'country', title: t('events:fields.country'), dataIndex: 'country', render: filterable('country') },
-          { key: 'server_name', title: t('events:fields.server_name'), dataIndex: 'server_name' },
-          {
-            key: 'request',
-            title: t('dashboard:widgets.request'),
-            render: (_, row) => `${row.method} ${row.uri}`,
-          },
-          { key: 'status', title: t('events:fields.status'), dataIndex: 'status' },
-          { key: 'req_id', title: t('events:fields.req_id'), dataIndex: 'req_id' },
-        ]}
+        columns={columns.map((column) => (WRAPPING.has(column.key) ? column : { ...column, onCell: oneLine }))}
       />
     </Card>
   );
