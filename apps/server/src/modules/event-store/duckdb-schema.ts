@@ -70,3 +70,23 @@ const stagingColumns = EVENT_COLUMNS.map(([name, type]) =>
 ).join(',\n  ');
 
 export const STAGING_DDL = [`CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${stagingColumns}\n)`];
+
+/**
+ * Where each req_id is, by time: the event log's search for one req_id scans this narrow table
+ * (4-byte hashes) for the times its hash was stored, then reads the events table at those
+ * times only, where the time's min/max skips every other row group. Scanning the events
+ * table's req_id text for one value read all of it (200–300 ms over 10M events,
+ * docs/analytics-bench.md); an index would cost the insert rate and memory (see `req_id` above).
+ * The hash is md5's top 32 bits, which DuckDB computes the same in every version; two ids
+ * sharing a hash only cost one more lookup, since the events table answers with the id itself.
+ * Rows whose events were purged stay until the purge passes them for every group (a stale
+ * time finds nothing).
+ */
+export const REQ_ID_TABLE = 'events_req_ids';
+
+export const reqIdHash = (text: string): string => `(md5_number(${text}) >> 96)::UINTEGER`;
+
+export const REQ_ID_DDL = `CREATE TABLE IF NOT EXISTS ${REQ_ID_TABLE} ("req_hash" UINTEGER NOT NULL, "timestamp" BIGINT NOT NULL)`;
+
+/** Its columns as `duckdb_columns()` names them, to tell a table of another layout. */
+export const REQ_ID_LAYOUT = ['req_hash UINTEGER', 'timestamp BIGINT'];

@@ -14,7 +14,17 @@ import {
   ROLLUPS,
   type Rollup,
 } from './duckdb-rollups.js';
-import { EVENT_COLUMNS, EVENTS_DDL, EVENTS_STAGING_TABLE, EVENTS_TABLE, STAGING_DDL } from './duckdb-schema.js';
+import {
+  EVENT_COLUMNS,
+  EVENTS_DDL,
+  EVENTS_STAGING_TABLE,
+  EVENTS_TABLE,
+  REQ_ID_DDL,
+  REQ_ID_LAYOUT,
+  REQ_ID_TABLE,
+  reqIdHash,
+  STAGING_DDL,
+} from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
@@ -185,6 +195,9 @@ class DuckDbStore implements DuckDbEventStore {
         params.types,
       )
     ).rowsChanged;
+    await this.connection.run(
+      `INSERT INTO ${REQ_ID_TABLE} SELECT ${reqIdHash('"req_id"')}, "timestamp" FROM ${EVENTS_STAGING_TABLE}`,
+    );
     for (const rollup of ROLLUPS) {
       const sums = new Params();
       const added = await this.connection.run(
@@ -305,24 +318,54 @@ class DuckDbStore implements DuckDbEventStore {
       rangeWhere(query, new Params());
       // The page lies below the cursor; one row more than the page tells whether another follows.
       const top = after ? Math.min(query.to, after.timestamp + 1) : query.to;
-      // A req_id names one row: no window finds it sooner than one scan does.
-      let window = query.reqId === undefined ? SEARCH_FIRST_WINDOW_MS : Infinity;
+      if (query.reqId !== undefined) {
+        return this.pageOf(await this.reqIdRows(query, query.reqId, top, after, limit + 1), limit);
+      }
+      let window = SEARCH_FIRST_WINDOW_MS;
       for (;;) {
         const from = Math.max(query.from, top - window);
         const rows = await this.searchRows({ ...query, from }, after, limit + 1);
         // Enough rows in the newest window are the newest rows of the whole range.
-        if (rows.length > limit || from === query.from) {
-          const page = rows.slice(0, limit);
-          const last = page.at(-1);
-          return {
-            rows: page,
-            nextCursor:
-              rows.length > limit && last ? encodeCursor({ timestamp: last.timestamp, reqId: last.req_id }) : null,
-          };
-        }
+        if (rows.length > limit || from === query.from) return this.pageOf(rows, limit);
         window *= SEARCH_WINDOW_GROWTH;
       }
     });
+  }
+
+  /** A page of `limit` rows out of up to one row more, which tells whether another page follows. */
+  private pageOf(rows: StoredEvent[], limit: number): SearchPage {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      rows: page,
+      nextCursor: rows.length > limit && last ? encodeCursor({ timestamp: last.timestamp, reqId: last.req_id }) : null,
+    };
+  }
+
+  /**
+   * The newest `count` rows of one req_id below `top`: the times its hash was stored
+   * (duckdb-schema.ts, REQ_ID_TABLE), newest first, each read from the events table alone.
+   */
+  private async reqIdRows(
+    query: SearchQuery,
+    reqId: string,
+    top: number,
+    after: SearchPosition | undefined,
+    count: number,
+  ): Promise<StoredEvent[]> {
+    if (top <= query.from) return [];
+    const times = await this.connection.runAndReadAll(
+      `SELECT DISTINCT "timestamp" FROM ${REQ_ID_TABLE}
+       WHERE "req_hash" = ${reqIdHash('$1')} AND "timestamp" >= $2 AND "timestamp" < $3 ORDER BY "timestamp" DESC`,
+      [reqId, BigInt(query.from), BigInt(top)],
+    );
+    const rows: StoredEvent[] = [];
+    for (const [time] of times.getRowsJS()) {
+      const from = Number(time);
+      rows.push(...(await this.searchRows({ ...query, from, to: from + 1 }, after, count - rows.length)));
+      if (rows.length >= count) break;
+    }
+    return rows;
   }
 
   private async searchRows(
@@ -360,6 +403,11 @@ class DuckDbStore implements DuckDbEventStore {
         const result = await this.connection.run(
           `DELETE FROM ${EVENTS_TABLE} WHERE "group_name" = $1 AND "timestamp" < $2`,
           [group, before],
+        );
+        // The req_id table has no group: what is older than every event left is gone for all.
+        await this.connection.run(
+          `DELETE FROM ${REQ_ID_TABLE} WHERE "timestamp" < coalesce((SELECT min("timestamp") FROM ${EVENTS_TABLE}), $1)`,
+          [before],
         );
         for (const rollup of ROLLUPS) {
           // Buckets wholly before the cut go; the one it cuts through is summed again from what is left.
@@ -414,7 +462,11 @@ class DuckDbStore implements DuckDbEventStore {
  * once, here.
  */
 export async function openDuckDbEventStore(path: string, options: DuckDbStoreOptions = {}): Promise<DuckDbEventStore> {
-  const instance = await DuckDBInstance.create(path, { memory_limit: DUCKDB_MEMORY_LIMIT });
+  const instance = await DuckDBInstance.create(path, {
+    memory_limit: DUCKDB_MEMORY_LIMIT,
+    // Lets DuckDB insert a batch on all its threads; every read of the store orders its rows itself.
+    preserve_insertion_order: 'false',
+  });
   const connection = await instance.connect();
   try {
     for (const statement of [...EVENTS_DDL, ...STAGING_DDL]) await connection.run(statement);
@@ -423,6 +475,13 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
        WHERE database_name = current_database() AND schema_name = current_schema() GROUP BY table_name`,
     );
     const layouts = new Map(existing.getRowsJS().map(([name, columns]) => [String(name), JSON.stringify(columns)]));
+    if (layouts.get(REQ_ID_TABLE) !== JSON.stringify(REQ_ID_LAYOUT)) {
+      if (layouts.has(REQ_ID_TABLE)) await connection.run(`DROP TABLE ${REQ_ID_TABLE}`);
+      await connection.run(REQ_ID_DDL);
+      await connection.run(
+        `INSERT INTO ${REQ_ID_TABLE} SELECT ${reqIdHash('"req_id"')}, "timestamp" FROM ${EVENTS_TABLE}`,
+      );
+    }
     for (const rollup of ROLLUPS) {
       const layout = layouts.get(rollup.table);
       if (layout === JSON.stringify(rollupLayout(rollup))) continue;
