@@ -48,16 +48,29 @@ function shapeGeometry(topology: WorldTopology, shapes: CountryShape[]): Country
   return only.type === 'Polygon' ? feature(topology, only).geometry : feature(topology, only).geometry;
 }
 
+/** How far a ring turns around the pole, in degrees: 0 for most, ±360 for Antarctica's. */
+function turn(ring: Ring): number {
+  let sum = 0;
+  ring.forEach((point, i) => {
+    const before = ring[i - 1];
+    if (!before) return;
+    const step = (point[0] ?? 0) - (before[0] ?? 0);
+    sum += step > 180 ? step - 360 : step < -180 ? step + 360 : step;
+  });
+  return sum;
+}
+
 /**
  * Natural Earth cuts shapes at the antimeridian but keeps a few rings that step across it (the
  * tip of Chukotka, Wrangel Island, Fiji): one point at 179°, the next at -180°. Drawn on a flat
  * map such a step is a stripe across the whole world. The ring's points on its smaller side are
  * moved to its larger side and held at the edge, so the ring stays on one side of the map and
- * its few square degrees beyond 180° lie along the edge.
+ * its few square degrees beyond 180° lie along the edge. Antarctica's ring goes round the pole:
+ * its one step runs along the bottom of the map and closes the shape, so it is kept.
  */
 function onOneSide(ring: Ring): Ring {
   const crosses = ring.some((point, i) => i > 0 && Math.abs((point[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180);
-  if (!crosses) return ring;
+  if (!crosses || Math.abs(turn(ring)) > 180) return ring;
   const east = ring.filter((point) => (point[0] ?? 0) > 0).length;
   const edge = east * 2 >= ring.length ? 180 : -180;
   return ring.map(([lon = 0, lat = 0]) => (lon * edge < 0 ? [edge, lat] : [lon, lat]));
