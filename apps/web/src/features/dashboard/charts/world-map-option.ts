@@ -75,8 +75,12 @@ export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
       min: 0,
       // A scale from 0 to 0 would shade nothing; one unit keeps the legend meaningful.
       max: max > 0 ? max : 1,
+      // Lying along the bottom-left corner, under the map: standing at the left it covered the
+      // Americas once the card was narrower than the map.
+      orient: 'horizontal',
       left: 'left',
       bottom: 0,
+      itemWidth: 12,
       itemHeight: 80,
       calculable: false,
       inRange: { color: [colors.low, colors.high] },

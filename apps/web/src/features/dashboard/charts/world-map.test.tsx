@@ -12,7 +12,7 @@ setUpChartTests(800, 400);
 const colors = { empty: '#eee', low: '#def', high: '#14f', border: '#fff' };
 
 interface BuiltMap {
-  visualMap: { show: boolean; min: number; max: number; text: string[] };
+  visualMap: { show: boolean; min: number; max: number; text: string[]; orient: string; bottom: number };
   series: { type: string; data: { name: string; value: number | number[] }[] }[];
 }
 
@@ -33,7 +33,14 @@ describe('buildWorldMapOption', () => {
       { name: 'CN', value: 2048 },
       { name: 'US', value: 512 },
     ]);
-    expect(option.visualMap).toMatchObject({ show: true, min: 0, max: 2048, text: ['2 KB', '0 B'] });
+    expect(option.visualMap).toMatchObject({
+      show: true,
+      min: 0,
+      max: 2048,
+      text: ['2 KB', '0 B'],
+      orient: 'horizontal',
+      bottom: 0,
+    });
   });
 
   it('draws countries too small for a shape as dots at their place, on the same scale', () => {
