@@ -9,7 +9,8 @@ import { filterForValue, toActivityRequest, type CallScope } from '../tab-reques
 import { useClickToFilter } from './use-click-to-filter';
 
 // An address, a rule name or an id broken over two lines reads as two values, so those columns
-// keep to one line; the reason and the request wrap instead.
+// and every title (a Chinese one broke a character a line) keep to one line; the reason and the
+// request wrap instead.
 const WRAPPING = new Set<Key | undefined>(['reason', 'request']);
 const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
@@ -63,7 +64,11 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('dashboard:empty.activity') }}
-        columns={columns.map((column) => (WRAPPING.has(column.key) ? column : { ...column, onCell: oneLine }))}
+        columns={columns.map((column) => ({
+          ...column,
+          onHeaderCell: oneLine,
+          ...(WRAPPING.has(column.key) ? {} : { onCell: oneLine }),
+        }))}
       />
     </Card>
   );
