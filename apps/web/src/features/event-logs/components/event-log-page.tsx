@@ -114,7 +114,8 @@ export function EventLogPage() {
             exporting={exportEvents.isPending}
             onExport={(format) => exportEvents.mutate({ ...query, format }, { onError: (e) => toast.apiError(e) })}
           />
-          <Space wrap size={[4, 8]} style={{ marginBottom: 12 }}>
+          {/* A row of its own: inline, the chips ran on from the Export button with no gap. */}
+          <Space wrap size={[4, 8]} style={{ display: 'flex', marginBottom: 12 }}>
             {actions.length > 0 ? (
               <Tag
                 color="blue"
