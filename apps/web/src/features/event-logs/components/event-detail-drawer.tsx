@@ -38,6 +38,8 @@ export function EventDetailDrawer({ event, onClose, onCreateRule }: EventDetailD
             size="small"
             column={1}
             bordered
+            // A field's name on one line: the Chinese ones broke after two characters.
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             items={EVENT_DETAIL_FIELDS.filter((field) => field !== 'req_headers').map((field) => ({
               key: field,
               label: t(`fields.${field}`),
