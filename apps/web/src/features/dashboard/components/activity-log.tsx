@@ -13,6 +13,8 @@ import { useClickToFilter } from './use-click-to-filter';
 // request wrap instead.
 const WRAPPING = new Set<Key | undefined>(['reason', 'request']);
 const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
+// Wide enough that a reason such as "wafIp: 0.0.0.0/0; wafUri: ^/admin" takes two lines, not four.
+const wrapping = () => ({ style: { minWidth: 180 } });
 
 /** The most recent events a firewall rule acted on; an IP, a rule or an action click filters by it. */
 export function ActivityLog({ request, scope }: { request: TabActivityRequest; scope: CallScope | undefined }) {
@@ -67,7 +69,7 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
         columns={columns.map((column) => ({
           ...column,
           onHeaderCell: oneLine,
-          ...(WRAPPING.has(column.key) ? {} : { onCell: oneLine }),
+          onCell: WRAPPING.has(column.key) ? wrapping : oneLine,
         }))}
       />
     </Card>
