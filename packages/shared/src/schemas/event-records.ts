@@ -34,6 +34,8 @@ export const EVENT_SCHEMES = ['http', 'https'] as const;
 /** `type` of a request a firewall rule acted on; '' when none did (GLOSSARY §7). */
 export const EVENT_TYPE_WAF = '01';
 export const EVENT_TYPES = [EVENT_TYPE_WAF, ''] as const;
+/** The cache status of a response that was not cacheable (nginx leaves the variable empty). */
+export const EVENT_CACHE_STATUS_NOT_CACHEABLE = '-';
 /** nginx's `$upstream_cache_status`, and '-' when the response was not cacheable. */
 export const EVENT_CACHE_STATUSES = [
   'HIT',
@@ -43,7 +45,7 @@ export const EVENT_CACHE_STATUSES = [
   'STALE',
   'UPDATING',
   'REVALIDATED',
-  '-',
+  EVENT_CACHE_STATUS_NOT_CACHEABLE,
 ] as const;
 export type EventCacheStatus = (typeof EVENT_CACHE_STATUSES)[number];
 
@@ -98,7 +100,7 @@ export const eventRecordSchema = z
     /** Seconds; null when no origin was asked. */
     upstream_response_time: z.number().finite().nonnegative().nullable().default(null),
     bytes_sent: z.number().int().nonnegative().default(0),
-    cache_status: z.enum(EVENT_CACHE_STATUSES).default('-'),
+    cache_status: z.enum(EVENT_CACHE_STATUSES).default(EVENT_CACHE_STATUS_NOT_CACHEABLE),
     /** The origin address the edge resolved and connected to. */
     origin_host_resolve: bounded(EVENT_TEXT_MAX_LENGTH).default(''),
   })

@@ -1,4 +1,10 @@
-import { WAF_ACTION_CODES, type EventFilter, type EventFilterField, type WafActionCode } from '@parapet/shared';
+import {
+  EVENT_CACHE_STATUS_NOT_CACHEABLE,
+  WAF_ACTION_CODES,
+  type EventFilter,
+  type EventFilterField,
+  type WafActionCode,
+} from '@parapet/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryNamer } from '@/lib/regions';
@@ -8,7 +14,7 @@ const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODE
 
 /**
  * How an event field's value reads to a person: action codes by their names, countries by
- * their names in the console's language, WAF type and "served by" in words, empty as "(none)".
+ * their names in the console's language, WAF type, "served by" and a cache status of '-' in words, empty as "(none)".
  * Everything else as stored.
  */
 export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
@@ -24,6 +30,7 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       if (field === 'type' && text === '01') return t('events:values.typeWaf');
       if (field === 'served_by' && text === 'cache') return t('events:values.servedByCache');
       if (field === 'served_by' && text === 'origin') return t('events:values.servedByOrigin');
+      if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
       return text;
     },
     [t, country],
