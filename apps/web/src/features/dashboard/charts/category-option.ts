@@ -1,5 +1,6 @@
 import type { EventMetric } from '@parapet/shared';
 import { formatMetric, formatMetricTick, formatPercent } from '@/lib/format-units';
+import { byteAxisScale } from './byte-axis';
 import { echarts, type EChartsCoreOption } from './echarts';
 import { itemLabel, type RankedItem } from './ranked-item';
 
@@ -77,6 +78,7 @@ export function buildBarOption(input: CategoryInput & { horizontal?: boolean }):
     type: 'value',
     min: 0,
     minInterval: input.metric === 'requests' ? 1 : undefined,
+    ...(input.metric === 'bytes' ? byteAxisScale(Math.max(0, ...input.items.map((item) => item.value))) : undefined),
     axisLabel: { formatter: (value: number) => formatMetricTick(input.metric, value, input.language) },
   };
   return {

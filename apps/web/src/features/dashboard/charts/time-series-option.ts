@@ -1,5 +1,6 @@
 import { bucketStarts, type ChartVisualization, type EventMetric } from '@parapet/shared';
 import { formatMetric, formatMetricRate, formatMetricTick } from '@/lib/format-units';
+import { byteAxisScale } from './byte-axis';
 import { echarts, type EChartsCoreOption } from './echarts';
 import { formatTimeTick, formatTooltipTime } from './time-labels';
 
@@ -110,6 +111,15 @@ export function buildTimeSeriesOption(input: TimeSeriesInput): EChartsCoreOption
   const last = buckets[buckets.length - 1];
   const spanMs = first === undefined || last === undefined ? 0 : last + bucketMs - first;
   const grouped = series.length > 1;
+  const filled = series.map((s) => fillBuckets(s.points, buckets, bucketMs));
+  const stacked = visualization !== 'line';
+  const largest = Math.max(
+    0,
+    ...(stacked
+      ? buckets.map((_, i) => filled.reduce((sum, data) => sum + (data[i]?.[1] ?? 0), 0))
+      : filled.flatMap((data) => data.map(([, value]) => value))),
+  );
+  const byteScale = metric === 'bytes' ? byteAxisScale(largest) : undefined;
   return {
     animation: false,
     // ECharts 6 keeps axis labels inside the box by default (grid.outerBoundsMode 'auto').
@@ -130,6 +140,7 @@ export function buildTimeSeriesOption(input: TimeSeriesInput): EChartsCoreOption
       type: 'value',
       min: 0,
       minInterval: metric === 'requests' ? 1 : undefined,
+      ...byteScale,
       axisLabel: { formatter: (value: number) => formatMetricTick(metric, value, language) },
     },
     ...(input.zoomable
@@ -144,6 +155,6 @@ export function buildTimeSeriesOption(input: TimeSeriesInput): EChartsCoreOption
           },
         }
       : {}),
-    series: series.map((s) => seriesOption(visualization, s.label, fillBuckets(s.points, buckets, bucketMs))),
+    series: series.map((s, i) => seriesOption(visualization, s.label, filled[i] ?? [])),
   };
 }
