@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { BarChart, PieChart } from './category-charts';
-import { buildBarOption, categoryTooltip } from './category-option';
+import { buildBarOption, categoryTooltip, sliceShare } from './category-option';
 import { clickChartAt, setUpChartTests } from './chart-test-kit';
 import { SingleNumber } from './single-number';
 import { buildSparklineOption } from './sparkline-option';
@@ -37,6 +37,11 @@ describe('category options', () => {
     };
     expect(option.yAxis).toMatchObject({ type: 'category', data: ['HIT', 'MISS', 'Not cacheable'] });
     expect(option.xAxis.axisLabel.formatter(2048)).toBe('2 KB');
+  });
+
+  it('labels a slice with its share in the language of the page', () => {
+    expect(sliceShare({ percent: 26.39 }, 'en-US')).toBe('26.4%');
+    expect(sliceShare({}, 'en-US')).toBe('');
   });
 
   it('names every bar below it, tilting the names when there are many', () => {

@@ -39,6 +39,12 @@ export function categoryTooltip(input: CategoryInput, params: unknown): string {
   return `${echarts.format.encodeHTML(itemLabel(item))}: <b>${amount}</b>${share}`;
 }
 
+/** A slice's label: its share of the whole. */
+export function sliceShare(params: unknown, language: string): string {
+  const percent = typeof params === 'object' && params !== null ? (params as ItemTooltipParams).percent : undefined;
+  return typeof percent === 'number' ? formatPercent(percent / 100, language) : '';
+}
+
 export function buildPieOption(input: CategoryInput): EChartsCoreOption {
   return {
     animation: false,
@@ -50,7 +56,9 @@ export function buildPieOption(input: CategoryInput): EChartsCoreOption {
         radius: ['40%', '70%'],
         center: ['50%', '45%'],
         avoidLabelOverlap: true,
-        label: { formatter: '{d}%' },
+        // The share in the page's language and never cut short: on a narrow card ECharts
+        // truncated "26.39%" to "26...." though the space beside the slice was free.
+        label: { formatter: (params: unknown) => sliceShare(params, input.language), overflow: 'none' },
         data: input.items.map((item) => ({ name: itemLabel(item), value: item.value })),
       },
     ],
