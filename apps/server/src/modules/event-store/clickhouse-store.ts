@@ -1,4 +1,5 @@
 import { createClient } from '@clickhouse/client';
+import { serialQueue } from './serial-queue.js';
 import type { StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
@@ -100,15 +101,9 @@ export function lookupChunks(events: readonly StoredEvent[]): StoredEvent[][] {
  * either insert lands.
  */
 class ClickHouseEventStore implements EventStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly exclusive = serialQueue();
 
   constructor(private readonly executor: ClickHouseExecutor) {}
-
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
     // As in DuckDB: repeats within the batch go first, then lookups find the batch's req_ids

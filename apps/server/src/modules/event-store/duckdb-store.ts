@@ -1,4 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { serialQueue } from './serial-queue.js';
 import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, Params, rangeWhere } from './duckdb-filters.js';
@@ -119,7 +120,7 @@ interface Aggregation {
  * each query over its threads.
  */
 class DuckDbStore implements DuckDbEventStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly exclusive = serialQueue();
   /** Per rollup: rows appended since its last fold, and the earliest bucket they touched. */
   private readonly unfolded = new Map<Rollup, { rows: number; from: number }>();
 
@@ -128,12 +129,6 @@ class DuckDbStore implements DuckDbEventStore {
     private readonly connection: DuckDBConnection,
     private readonly foldAfterRows: number,
   ) {}
-
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
     // Repeats within the batch are dropped here; the rest go to a staging table in one append.
