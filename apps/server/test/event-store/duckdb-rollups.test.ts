@@ -278,3 +278,58 @@ describe('DuckDB rollups', () => {
     await expectSameAnswers(store, store.rawScans());
   });
 });
+
+describe('DuckDB rollups fed a trickle', () => {
+  let dir: string;
+  const file = () => join(dir, DUCKDB_EVENTS_FILE);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rollups-trickle-'));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function rowsOf(table: string): Promise<number> {
+    const instance = await DuckDBInstance.create(file());
+    const connection = await instance.connect();
+    const rows = Number((await connection.runAndReadAll(`SELECT count(*) FROM ${table}`)).getRowsJS()[0]![0]);
+    connection.closeSync();
+    instance.closeSync();
+    return rows;
+  }
+
+  it('folds small batches into the same buckets back to about one row per bucket and key', async () => {
+    // A live edge's batches: small, each over the same recent hours, out of order.
+    const events = traffic(6_000, 33);
+    const shuffled = events
+      .map((event, index) => ({ event, key: (index * 7919) % events.length }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ event }) => event);
+    const store = await openDuckDbEventStore(file(), { foldAfterRows: 500 });
+    for (let i = 0; i < shuffled.length; i += 100) await store.insert(shuffled.slice(i, i + 100));
+    await expectSameAnswers(store, store.rawScans());
+    await store.close();
+    // 60 batches each touch nearly every one of the 31 hours of both groups: unfolded, the
+    // hourly totals would hold about 60 × 62 rows. Folded after every 500 events in buckets
+    // already written, at most the last five batches' rows are left over.
+    const buckets = new Set(events.map((e) => `${e.group_name} ${Math.floor(e.timestamp / HOUR)}`)).size;
+    const rows = await rowsOf('events_hourly_total');
+    expect(rows).toBeGreaterThanOrEqual(buckets);
+    expect(rows).toBeLessThanOrEqual(buckets * 6);
+  });
+
+  it('leaves a back-fill in time order unfolded, but for the buckets two batches share', async () => {
+    rmSync(file(), { force: true });
+    const events = traffic(6_000, 34);
+    const store = await openDuckDbEventStore(file(), { foldAfterRows: 500 });
+    for (let i = 0; i < events.length; i += 1000) await store.insert(events.slice(i, i + 1000));
+    await expectSameAnswers(store, store.rawScans());
+    await store.close();
+    const buckets = new Set(events.map((e) => `${e.group_name} ${Math.floor(e.timestamp / HOUR)}`)).size;
+    // Six batches in order share at most one hour with the one before: at most one extra row
+    // for each group at each of five edges.
+    expect(await rowsOf('events_hourly_total')).toBeLessThanOrEqual(buckets + 5 * 2);
+  });
+});

@@ -67,8 +67,12 @@ const SEARCH_FIRST_WINDOW_MS = 60 * 60_000;
 const SEARCH_WINDOW_GROWTH = 16;
 
 /**
- * A rollup is folded together (duckdb-rollups.ts) once this many rows were appended to it since
- * the last fold: often enough that live trickles stay small, rarely enough to cost nothing.
+ * A rollup is folded together (duckdb-rollups.ts) once this many events went into buckets an
+ * earlier batch had already written to, since the last fold: often enough that live trickles
+ * stay small, rarely enough to cost nothing. Only such buckets can hold more than one row per
+ * key, since each batch's rows are summed per key; a back-fill in time order touches one bucket
+ * twice at each batch's edge, and folding all it wrote was 10% of its insert time
+ * (docs/analytics-bench.md).
  */
 export const ROLLUP_FOLD_AFTER_ROWS = 100_000;
 
@@ -121,8 +125,13 @@ interface Aggregation {
  */
 class DuckDbStore implements DuckDbEventStore {
   private readonly exclusive = serialQueue();
-  /** Per rollup: rows appended since its last fold, and the earliest bucket they touched. */
-  private readonly unfolded = new Map<Rollup, { rows: number; from: number }>();
+  /**
+   * Per rollup, since its last fold: the events a batch wrote into buckets an earlier batch had
+   * written to, and the span [from, to) of those buckets, which is all a fold needs to re-sum.
+   */
+  private readonly unfolded = new Map<Rollup, { rows: number; from: number; to: number }>();
+  /** Per grain: the start of the latest bucket written (read from the file at the first batch). */
+  private readonly latestBucket = new Map<number, number>();
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -131,21 +140,32 @@ class DuckDbStore implements DuckDbEventStore {
   ) {}
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
-    // Repeats within the batch are dropped here; the rest go to a staging table in one append.
-    const unique = new Map<string, StoredEvent>();
-    let first = Infinity;
-    let last = -Infinity;
-    for (const event of events) {
-      if (unique.has(event.req_id)) continue;
-      unique.set(event.req_id, event);
-      first = Math.min(first, event.timestamp);
-      last = Math.max(last, event.timestamp);
-    }
-    if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
+    if (events.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
     return this.exclusive(async () => {
-      const inserted = await this.transaction(() => this.load([...unique.values()], first, last));
-      return { inserted, duplicates: events.length - inserted };
+      const dictionaries = await this.stage(events);
+      try {
+        const inserted = await this.transaction(() => this.load(dictionaries));
+        return { inserted, duplicates: events.length - inserted };
+      } finally {
+        await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
+      }
     });
+  }
+
+  /**
+   * The batch into the staging table as codes (duckdb-load.ts), committed on its own before the
+   * batch's transaction: the INSERT of the events then reads committed rows, not rows of its own
+   * transaction, which took twice as long (1.5 s against 0.8 s for 245,760 events,
+   * docs/analytics-bench.md). The staging table is a temporary one of this connection, emptied
+   * after every batch whatever happens, so nothing of it is ever seen elsewhere.
+   */
+  private async stage(events: readonly StoredEvent[]): Promise<Dictionaries> {
+    const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE);
+    try {
+      return appendEvents(appender, events);
+    } finally {
+      appender.closeSync();
+    }
   }
 
   private async transaction<T>(work: () => Promise<T>): Promise<T> {
@@ -161,24 +181,25 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   /**
-   * The batch goes into the staging table as codes (duckdb-load.ts); the rows whose req_id is
-   * already stored within the dedupe window of their own time leave it. The window's bounds are
-   * constants, so DuckDB skips every row group of the table outside them by its min/max and the
-   * check costs the same however much the store holds. The rest goes into the events table
-   * decoded and, summed, into every rollup; all in the caller's transaction, so a failed batch
-   * leaves nothing behind.
+   * Two kinds of staged rows leave the staging table: a repeat of a req_id within the batch (the
+   * first is kept; done here rather than in a JS Map of the batch's ids, which cost 7% of the
+   * insert), and a req_id already stored within the dedupe window of the row's own time. The
+   * window's bounds are constants, so DuckDB skips every row group of the table outside them by
+   * its min/max and the check costs the same however much the store holds. The rest goes into
+   * the events table decoded and, summed, into every rollup; all in the caller's transaction, so
+   * a failed batch leaves nothing behind.
    */
-  private async load(events: StoredEvent[], first: number, last: number): Promise<number> {
-    const appender = await this.connection.createAppender(EVENTS_STAGING_TABLE);
-    let dictionaries: Dictionaries;
-    try {
-      dictionaries = appendEvents(appender, events);
-    } finally {
-      appender.closeSync();
-    }
+  private async load(dictionaries: Dictionaries): Promise<number> {
+    const [first, last] = (
+      await this.connection.runAndReadAll(`SELECT min("timestamp"), max("timestamp") FROM ${EVENTS_STAGING_TABLE}`)
+    )
+      .getRowsJS()[0]!
+      .map(Number) as [number, number];
     await this.connection.run(
-      `DELETE FROM ${EVENTS_STAGING_TABLE} WHERE "req_id" IN (
-        SELECT s."req_id" FROM ${EVENTS_STAGING_TABLE} s JOIN ${EVENTS_TABLE} e ON e."req_id" = s."req_id"
+      `DELETE FROM ${EVENTS_STAGING_TABLE} WHERE rowid NOT IN (
+        SELECT min(rowid) FROM ${EVENTS_STAGING_TABLE} GROUP BY "req_id"
+      ) OR rowid IN (
+        SELECT s.rowid FROM ${EVENTS_STAGING_TABLE} s JOIN ${EVENTS_TABLE} e ON e."req_id" = s."req_id"
         WHERE e."timestamp" BETWEEN $1 AND $2 AND abs(e."timestamp" - s."timestamp") <= $3)`,
       [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), BigInt(EVENT_DEDUPE_WINDOW_MS)],
     );
@@ -193,26 +214,69 @@ class DuckDbStore implements DuckDbEventStore {
     await this.connection.run(
       `INSERT INTO ${REQ_ID_TABLE} SELECT ${reqIdHash('"req_id"')}, "timestamp" FROM ${EVENTS_STAGING_TABLE}`,
     );
+    const overlaps = await this.overlaps();
     for (const rollup of ROLLUPS) {
       const sums = new Params();
-      const added = await this.connection.run(
+      await this.connection.run(
         `INSERT INTO ${rollup.table} ${stagingRollupSelect(rollup, dictionaries, sums)}`,
         sums.values,
         sums.types,
       );
-      const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity };
-      since.rows += added.rowsChanged;
-      since.from = Math.min(since.from, Math.floor(first / rollup.grainMs) * rollup.grainMs);
+      const overlap = overlaps.get(rollup.grainMs);
+      if (!overlap) continue;
+      const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity, to: -Infinity };
+      since.rows += overlap.rows;
+      since.from = Math.min(since.from, overlap.from);
+      since.to = Math.max(since.to, overlap.to);
       this.unfolded.set(rollup, since);
-      if (since.rows >= this.foldAfterRows) await this.fold(rollup, since.from);
+      if (since.rows >= this.foldAfterRows) await this.fold(rollup, since.from, since.to);
     }
-    await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
     return inserted;
   }
 
-  /** Folds the rollup's rows from `from` on into one per group, bucket and key. */
-  private async fold(rollup: Rollup, from: number): Promise<void> {
-    const where = `"timestamp" >= ${BigInt(from)}`;
+  /**
+   * Per grain, the staged events that fall in buckets a batch already wrote to (at or before the
+   * latest one): how many, and the span of their buckets. Moves each grain's latest bucket on.
+   */
+  private async overlaps(): Promise<Map<number, { rows: number; from: number; to: number }>> {
+    const grains = [...new Set(ROLLUPS.map((rollup) => rollup.grainMs))];
+    for (const grain of grains) {
+      if (this.latestBucket.has(grain)) continue;
+      // The rollup of this grain with the fewest columns has the fewest rows to read.
+      const smallest = ROLLUPS.filter((rollup) => rollup.grainMs === grain).sort(
+        (a, b) => a.columns.length - b.columns.length,
+      )[0]!;
+      const latest = (
+        await this.connection.runAndReadAll(`SELECT max("timestamp") FROM ${smallest.table}`)
+      ).getRowsJS()[0]?.[0];
+      this.latestBucket.set(grain, latest === null || latest === undefined ? -Infinity : Number(latest));
+    }
+    const ends = grains.map((grain) => this.latestBucket.get(grain)! + grain);
+    const within = (end: number): string => (Number.isFinite(end) ? `"timestamp" < ${BigInt(end)}` : 'FALSE');
+    const row = (
+      await this.connection.runAndReadAll(
+        `SELECT max("timestamp"), ${ends
+          .map((end) => `count(*) FILTER (WHERE ${within(end)}), min("timestamp") FILTER (WHERE ${within(end)})`)
+          .join(', ')} FROM ${EVENTS_STAGING_TABLE}`,
+      )
+    ).getRowsJS()[0]!;
+    const overlaps = new Map<number, { rows: number; from: number; to: number }>();
+    if (row[0] === null) return overlaps;
+    const newest = Number(row[0]);
+    grains.forEach((grain, index) => {
+      const rows = Number(row[1 + 2 * index]);
+      if (rows > 0) {
+        const from = Math.floor(Number(row[2 + 2 * index]) / grain) * grain;
+        overlaps.set(grain, { rows, from, to: ends[index]! });
+      }
+      this.latestBucket.set(grain, Math.max(this.latestBucket.get(grain)!, Math.floor(newest / grain) * grain));
+    });
+    return overlaps;
+  }
+
+  /** Folds the rollup's rows in [from, to) into one per group, bucket and key. */
+  private async fold(rollup: Rollup, from: number, to: number): Promise<void> {
+    const where = `"timestamp" >= ${BigInt(from)} AND "timestamp" < ${BigInt(to)}`;
     await this.connection.run(`CREATE TEMP TABLE rollup_fold AS ${rollupRefold(rollup, where)}`);
     await this.connection.run(`DELETE FROM ${rollup.table} WHERE ${where}`);
     await this.connection.run(`INSERT INTO ${rollup.table} SELECT * FROM rollup_fold`);

@@ -1,4 +1,4 @@
-import type { IngestResult, StoredEvent } from '@parapet/shared';
+import { toStoredEvent, type IngestResult, type StoredEvent } from '@parapet/shared';
 import type { EventStore } from '../event-store/event-store.js';
 import type { ResolveServerName } from './line-resolver.js';
 import { parseBatch } from './parse-batch.js';
@@ -35,12 +35,13 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
       unknownServerName++;
       continue;
     }
-    events.push({
-      ...record,
-      country: record.country || countryOf(record.client_ip),
-      group_name: line.groupName,
-      customer_package: line.appProfileName,
-    });
+    events.push(
+      toStoredEvent(record, {
+        country: record.country || countryOf(record.client_ip),
+        group_name: line.groupName,
+        customer_package: line.appProfileName,
+      }),
+    );
   }
   const { inserted, duplicates } =
     events.length > 0 ? await (await deps.events()).insert(events) : { inserted: 0, duplicates: 0 };

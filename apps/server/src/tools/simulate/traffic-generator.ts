@@ -1,5 +1,6 @@
 import {
   compileRules,
+  toStoredEvent,
   EVENT_TYPE_WAF,
   type EvaluatedRule,
   type EventCacheStatus,
@@ -408,11 +409,8 @@ export function createTrafficGenerator(options: { seed: number; lines: readonly 
 }
 
 /** The record as the store keeps it, with its line's group and customer package. */
-export const storedEvent = ({ record, line }: GeneratedEvent): StoredEvent => ({
-  ...record,
-  group_name: line.groupName,
-  customer_package: line.customerPackage,
-});
+export const storedEvent = ({ record, line }: GeneratedEvent): StoredEvent =>
+  toStoredEvent(record, { group_name: line.groupName, customer_package: line.customerPackage });
 
 /**
  * `count` timestamps spread over [from, to), in order: one per equal slot, placed at random
