@@ -4,9 +4,15 @@
 // (caching) tabs for 1 hour, 1 day and 3 days, the event log's first page for three typical
 // searches, and the same aggregates by a plain scan of the raw table (the baseline), and prints
 // the process's memory. `--events N` runs smaller; `--iterations N` sets the timed runs.
+//
+// The queries run in a child process that only opens the store's file and answers them, as a
+// server reading the dashboard does: its peak RSS is the figure the 1 GB target is about. The
+// loading process also holds the generator and its batch, so its own peak is printed apart.
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   CHART_TERM_SIZE,
@@ -45,6 +51,9 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: String(DEFAULT_DIRECT_BATCH) },
     iterations: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    // Set by the parent for its child: the store's file to query, and the back-fill's end.
+    'query-file': { type: 'string' },
+    end: { type: 'string' },
   },
 });
 const count = (name: string, text: string): number => {
@@ -90,16 +99,8 @@ const LINES: SimulatedLine[] = [
   { groupName: 'neighbour', customerPackage: 'basic', lineName: 'other', domains: ['other.example.net'], rules: [] },
 ];
 
-// The peak while loading includes the batch being generated in this process; the peak while
-// querying is the store's own, as a server reading the dashboard would hold it.
-let peakRss = 0;
-let queryPeakRss = 0;
-let querying = false;
-const sampleRss = (): void => {
-  const rss = process.memoryUsage().rss;
-  peakRss = Math.max(peakRss, rss);
-  if (querying) queryPeakRss = Math.max(queryPeakRss, rss);
-};
+// The process's peak resident memory so far, as the kernel counts it (not a sample).
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 const mb = (bytes: number): string => `${Math.round(bytes / 1024 ** 2)} MB`;
 
 function percentile(sorted: readonly number[], q: number): number {
@@ -140,7 +141,6 @@ async function backfill(store: EventStore, end: number): Promise<{ insertMs: num
     insertMs += ms;
     done += batch.length;
     batch = [];
-    sampleRss();
     if (performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
       console.error(
@@ -216,7 +216,6 @@ async function timeQueries(store: DuckDbEventStore, end: number): Promise<Row[]>
           raw: baseline.ms,
           same: JSON.stringify(first) === JSON.stringify(baseline.result),
         });
-        sampleRss();
       }
     }
   }
@@ -274,54 +273,102 @@ async function timeSearches(
   return out;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'parapet-analytics-'));
-try {
-  const file = path.join(dir, DUCKDB_EVENTS_FILE);
+type SearchRow = Awaited<ReturnType<typeof timeSearches>>[number];
+interface QueryReport {
+  rows: Row[];
+  searches: SearchRow[];
+  peakRss: number;
+}
+
+/** The child: opens the file the parent loaded, times every query, and reports with its peak RSS. */
+async function answerQueries(file: string, end: number): Promise<QueryReport> {
   const store = await openDuckDbEventStore(file);
-  // The back-fill ends on a whole minute an hour ago, so "now" for the ranges has a ragged edge.
-  const end = Math.floor(Date.now() / 60_000) * 60_000;
-  console.log(`Back-filling ${EVENTS} events over 3 days in batches of ${BATCH} (seed ${SEED})...`);
-  const { insertMs, generateMs } = await backfill(store, end);
-  const ingestRate = EVENTS / (insertMs / 1000);
-  console.log(
-    `Ingest: ${Math.round(ingestRate)} events/s into the store (target ${TARGETS.ingestPerSecond}); generator ${Math.round(EVENTS / (generateMs / 1000))} events/s; file ${mb(statSync(file).size)}; peak RSS ${mb(peakRss)}`,
-  );
-  querying = true;
-  const rows = await timeQueries(store, end);
-  const f = (ms: number): string => ms.toFixed(1);
-  console.log(`\nDashboard queries (${ITERATIONS} runs each; raw = one plain scan of the events table; ms)`);
-  console.table(
-    rows.map((r) => ({
-      tab: r.tab,
-      range: r.range,
-      query: r.id,
-      p50: f(r.p50),
-      p95: f(r.p95),
-      p99: f(r.p99),
-      raw: f(r.raw),
-      'raw/p50': (r.raw / r.p50).toFixed(1),
-      same: r.same ? 'yes' : 'NO',
-    })),
-  );
-  const searches = await timeSearches(store, end);
-  console.log(`\nEvent log, first page of ${EVENT_LOG_PAGE_SIZE_DEFAULT} (${ITERATIONS} runs each; ms)`);
-  console.table(searches.map((s) => ({ search: s.name, rows: s.rows, p50: f(s.p50), p95: f(s.p95), p99: f(s.p99) })));
-  sampleRss();
-  const over = rows.filter((r) => r.p95 > TARGETS.dashboardP95Ms);
-  const slowSearch = searches.filter((s) => s.p95 > TARGETS.searchP95Ms);
-  const byRange = RANGES.map(([label]) => {
-    const of = rows.filter((r) => r.range === label);
-    const worst = of.reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    return `${label}: worst p95 ${f(worst.p95)} ms (${worst.tab} ${worst.id})`;
+  try {
+    const rows = await timeQueries(store, end);
+    const searches = await timeSearches(store, end);
+    return { rows, searches, peakRss: peakRss() };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Runs this file again as the child that queries, and waits for its report. */
+function queryInChild(file: string, end: number): Promise<QueryReport> {
+  return new Promise((resolve, reject) => {
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['--query-file', file, '--end', String(end), '--iterations', String(ITERATIONS), '--seed', String(SEED)],
+      {
+        execArgv: process.execArgv,
+      },
+    );
+    let report: QueryReport | undefined;
+    child.on('message', (message) => {
+      report = message as QueryReport;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      report && code === 0 ? resolve(report) : reject(new Error(`the query process exited with ${code}`)),
+    );
   });
-  console.log(`\nSummary
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-analytics-'));
+  try {
+    const file = path.join(dir, DUCKDB_EVENTS_FILE);
+    const store = await openDuckDbEventStore(file);
+    // The back-fill ends on a whole minute, so "now" for the ranges has a ragged edge.
+    const end = Math.floor(Date.now() / 60_000) * 60_000;
+    console.log(`Back-filling ${EVENTS} events over 3 days in batches of ${BATCH} (seed ${SEED})...`);
+    const { insertMs, generateMs } = await backfill(store, end);
+    await store.close();
+    const loadRss = peakRss();
+    const ingestRate = EVENTS / (insertMs / 1000);
+    console.log(
+      `Ingest: ${Math.round(ingestRate)} events/s into the store (target ${TARGETS.ingestPerSecond}); generator ${Math.round(EVENTS / (generateMs / 1000))} events/s; file ${mb(statSync(file).size)}; peak RSS of the loading process ${mb(loadRss)}`,
+    );
+    console.log('Timing the queries in a process of their own...');
+    const { rows, searches, peakRss: queryRss } = await queryInChild(file, end);
+    const f = (ms: number): string => ms.toFixed(1);
+    console.log(`\nDashboard queries (${ITERATIONS} runs each; raw = one plain scan of the events table; ms)`);
+    console.table(
+      rows.map((r) => ({
+        tab: r.tab,
+        range: r.range,
+        query: r.id,
+        p50: f(r.p50),
+        p95: f(r.p95),
+        p99: f(r.p99),
+        raw: f(r.raw),
+        'raw/p50': (r.raw / r.p50).toFixed(1),
+        same: r.same ? 'yes' : 'NO',
+      })),
+    );
+    console.log(`\nEvent log, first page of ${EVENT_LOG_PAGE_SIZE_DEFAULT} (${ITERATIONS} runs each; ms)`);
+    console.table(searches.map((s) => ({ search: s.name, rows: s.rows, p50: f(s.p50), p95: f(s.p95), p99: f(s.p99) })));
+    const over = rows.filter((r) => r.p95 > TARGETS.dashboardP95Ms);
+    const slowSearch = searches.filter((s) => s.p95 > TARGETS.searchP95Ms);
+    const byRange = RANGES.map(([label]) => {
+      const of = rows.filter((r) => r.range === label);
+      const worst = of.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      return `${label}: worst p95 ${f(worst.p95)} ms (${worst.tab} ${worst.id})`;
+    });
+    console.log(`\nSummary
   ingest ${Math.round(ingestRate)} events/s (target >= ${TARGETS.ingestPerSecond}): ${ingestRate >= TARGETS.ingestPerSecond ? 'met' : 'NOT met'}
   dashboard p95 (target <= ${TARGETS.dashboardP95Ms} ms): ${over.length === 0 ? 'met' : `${over.length} of ${rows.length} over`}; ${byRange.join('; ')}
   search first page p95 (target <= ${TARGETS.searchP95Ms} ms): ${slowSearch.length === 0 ? 'met' : slowSearch.map((s) => `${s.name} ${f(s.p95)} ms`).join(', ')}
   raw scans answered the same: ${rows.every((r) => r.same) ? 'yes, every query' : `NO for ${rows.filter((r) => !r.same).length}`}
   median speed-up over the raw scan: ${(rows.map((r) => r.raw / r.p50).sort((a, b) => a - b)[Math.floor(rows.length / 2)] ?? 0).toFixed(1)}x
-  peak RSS ${mb(peakRss)} while loading (with the generator's batch), ${mb(queryPeakRss)} while querying (target <= ${mb(TARGETS.rssBytes)}): ${Math.max(peakRss, queryPeakRss) <= TARGETS.rssBytes ? 'met' : 'NOT met'}`);
-  await store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  peak RSS of the process answering the queries ${mb(queryRss)} (target <= ${mb(TARGETS.rssBytes)}): ${queryRss <= TARGETS.rssBytes ? 'met' : 'NOT met'}; of the loading process, with the generator and its batch, ${mb(loadRss)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (args['query-file'] !== undefined) {
+  const report = await answerQueries(args['query-file'], count('end', args.end ?? ''));
+  process.send!(report, () => process.exit(0));
+} else {
+  await main();
 }

@@ -9,11 +9,11 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
 import { EVENT_DEDUPE_WINDOW_MS } from '../../src/modules/event-store/event-store.js';
-import { REQ_ID_TABLE } from '../../src/modules/event-store/duckdb-schema.js';
+import { reqIdTable } from '../../src/modules/event-store/duckdb-schema.js';
 import { ALL, makeEvent, MINUTE, T0 } from './contract.js';
 
 /**
- * The req_id search reads the req_id table first (duckdb-schema.ts, REQ_ID_TABLE): it must find
+ * The req_id search reads the req_id tables first (duckdb-schema.ts, REQ_ID_TABLES): it must find
  * every stored row of an id, newest first and page by page, and not what a purge removed.
  */
 describe('DuckDB search by req_id', () => {
@@ -72,7 +72,8 @@ describe('DuckDB search by req_id', () => {
     await store.close();
     const instance = await DuckDBInstance.create(file());
     const connection = await instance.connect();
-    await connection.run(`DROP TABLE ${REQ_ID_TABLE}`);
+    // One partition gone is enough for all of them to be filled again.
+    await connection.run(`DROP TABLE ${reqIdTable(3)}`);
     connection.closeSync();
     instance.closeSync();
     store = await openDuckDbEventStore(file());

@@ -10,6 +10,7 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
 import { planRange, ROLLUPS } from '../../src/modules/event-store/duckdb-rollups.js';
+import { HEADER_COLUMNS } from '../../src/modules/event-store/duckdb-schema.js';
 import type { EventStore, TimeSeriesQuery, TopNQuery } from '../../src/modules/event-store/event-store.js';
 import { createTrafficGenerator, spreadTimestamps, storedEvent } from '../../src/tools/simulate/traffic-generator.js';
 
@@ -266,12 +267,13 @@ describe('DuckDB rollups', () => {
     ]);
   });
 
-  it('sums the rollups of a file written before they existed when it is opened', async () => {
+  it('sums the rollups, and fills the header columns, of a file written before they existed when it is opened', async () => {
     await store.close();
     const file = join(dir, DUCKDB_EVENTS_FILE);
     const instance = await DuckDBInstance.create(file);
     const connection = await instance.connect();
     for (const rollup of ROLLUPS) await connection.run(`DROP TABLE ${rollup.table}`);
+    for (const column of HEADER_COLUMNS) await connection.run(`ALTER TABLE events DROP COLUMN "${column}"`);
     connection.closeSync();
     instance.closeSync();
     store = await openDuckDbEventStore(file);

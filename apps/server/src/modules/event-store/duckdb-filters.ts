@@ -8,6 +8,7 @@ import {
   type EventFilterField,
 } from '@parapet/shared';
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import type { HeaderColumn } from './duckdb-schema.js';
 import { EventQueryError, type EventRange } from './event-store.js';
 
 /**
@@ -37,39 +38,44 @@ export class Params {
 }
 
 /**
- * Which table an expression reads: the raw events, or a rollup (duckdb-rollups.ts), which keeps
- * the header-derived dimensions as columns of their own.
+ * A field the events table keeps beside the request headers it comes from (duckdb-schema.ts,
+ * HEADER_COLUMNS), read out of headers JSON `json`: at insert, and for the rollups of a batch.
  */
-export type ExpressionSource = 'raw' | 'rollup';
+export function headerField(field: HeaderColumn, json: string): string {
+  switch (field) {
+    case 'referer':
+      return `coalesce(json_extract_string(${json}, '$.referer'), '')`;
+    case 'content_type':
+      // The first media type of `accept`, without parameters.
+      return `lower(trim(split_part(split_part(coalesce(json_extract_string(${json}, '$.accept'), ''), ',', 1), ';', 1)))`;
+  }
+}
 
-/** A field as text: what a group-by key and an is/is_not on a text field compare. */
-export function textExpression(field: EventFilterField, source: ExpressionSource = 'raw'): string {
-  if (source === 'rollup' && (field === 'referer' || field === 'content_type')) return `"${field}"`;
+/**
+ * A field as text: what a group-by key and an is/is_not on a text field compare. The events
+ * table and the rollups both keep the header fields as columns of their own.
+ */
+export function textExpression(field: EventFilterField): string {
   switch (field) {
     case 'status_class':
       return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
     case 'served_by':
       return `(CASE WHEN "cache_status" IN (${EVENT_CACHE_SERVED_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN 'cache' ELSE 'origin' END)`;
-    case 'referer':
-      return `coalesce(json_extract_string("req_headers", '$.referer'), '')`;
-    case 'content_type':
-      // The first media type of `accept`, without parameters.
-      return `lower(trim(split_part(split_part(coalesce(json_extract_string("req_headers", '$.accept'), ''), ',', 1), ';', 1)))`;
     default:
       return `CAST("${field}" AS VARCHAR)`;
   }
 }
 
-export function dimensionExpression(dimension: EventDimension, source: ExpressionSource = 'raw'): string {
+export function dimensionExpression(dimension: EventDimension): string {
   if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
     throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
   }
-  return textExpression(dimension, source);
+  return textExpression(dimension);
 }
 
-function filterCondition(filter: EventFilter, params: Params, source: ExpressionSource): string {
+function filterCondition(filter: EventFilter, params: Params): string {
   const numeric = isNumericFilterField(filter.field);
-  const column = numeric ? `"${filter.field}"` : textExpression(filter.field, source);
+  const column = numeric ? `"${filter.field}"` : textExpression(filter.field);
   const value = (): string => params.add(numeric ? Number(filter.value) : String(filter.value));
   switch (filter.op) {
     case 'is':
@@ -89,7 +95,7 @@ function filterCondition(filter: EventFilter, params: Params, source: Expression
 }
 
 /** The WHERE clause of a range: the group, the time range and every filter (AND). */
-export function rangeWhere(range: EventRange, params: Params, source: ExpressionSource = 'raw'): string {
+export function rangeWhere(range: EventRange, params: Params): string {
   const parsed = eventFiltersSchema.safeParse(range.filters);
   if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
   if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
@@ -99,7 +105,7 @@ export function rangeWhere(range: EventRange, params: Params, source: Expression
     `"group_name" = ${params.add(range.groupName)}`,
     `"timestamp" >= ${params.add(BigInt(range.from))}`,
     `"timestamp" < ${params.add(BigInt(range.to))}`,
-    ...parsed.data.map((filter) => filterCondition(filter, params, source)),
+    ...parsed.data.map((filter) => filterCondition(filter, params)),
   ];
   return conditions.join(' AND ');
 }

@@ -12,9 +12,16 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
-import { textExpression, type Params } from './duckdb-filters.js';
+import { headerField, type Params } from './duckdb-filters.js';
 import { eachThenComma, type Rollup } from './duckdb-rollups.js';
-import { DICTIONARY_COLUMNS, EVENT_COLUMNS, EVENTS_STAGING_TABLE, type EventColumn } from './duckdb-schema.js';
+import {
+  DICTIONARY_COLUMNS,
+  EVENT_COLUMNS,
+  EVENTS_STAGING_TABLE,
+  HEADER_COLUMNS,
+  type EventColumn,
+  type HeaderColumn,
+} from './duckdb-schema.js';
 
 /**
  * Loading a batch through the appender (docs/analytics-bench.md). What costs is handing each
@@ -105,9 +112,24 @@ function decoded(name: EventColumn, dictionaries: Dictionaries, params: Params):
   return `${params.add(listValue(dictionary), LIST(VARCHAR))}[s."${name}" + 1]`;
 }
 
+/**
+ * The header columns' values of each distinct headers value of the batch, in its code order: a
+ * list per column, read out of the JSON once per distinct value rather than once per row.
+ */
+export type HeaderValues = Map<HeaderColumn, string[]>;
+
+export function headerValuesSql(): string {
+  return `SELECT ${HEADER_COLUMNS.map((name) => `list_transform($1, h -> ${headerField(name, 'h')}) AS "${name}"`).join(', ')}`;
+}
+
 /** The staging table's rows decoded, as the events table's columns, for an INSERT ... SELECT. */
-export function decodedStaging(dictionaries: Dictionaries, params: Params): string {
-  const columns = EVENT_COLUMNS.map(([name]) => `${decoded(name, dictionaries, params)} AS "${name}"`);
+export function decodedStaging(dictionaries: Dictionaries, headers: HeaderValues, params: Params): string {
+  const columns = [
+    ...EVENT_COLUMNS.map(([name]) => `${decoded(name, dictionaries, params)} AS "${name}"`),
+    ...HEADER_COLUMNS.map(
+      (name) => `${params.add(listValue(headers.get(name) ?? []), LIST(VARCHAR))}[s."req_headers" + 1] AS "${name}"`,
+    ),
+  ];
   return `SELECT ${columns.join(', ')} FROM ${EVENTS_STAGING_TABLE} s`;
 }
 
@@ -127,7 +149,7 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries, 
     (name) => `${decoded(name, dictionaries, params)} AS "${name}"`,
   );
   const columns = rollup.columns.map((name) =>
-    name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
+    name === 'referer' || name === 'content_type' ? `${headerField(name, '"req_headers"')} AS "${name}"` : `"${name}"`,
   );
   return `SELECT "group_name", "timestamp", ${eachThenComma(columns)}sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
     FROM (SELECT ${values.join(', ')}, s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;

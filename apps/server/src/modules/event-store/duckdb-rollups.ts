@@ -1,6 +1,5 @@
 import type { EventDimension, EventFilter } from '@parapet/shared';
-import { textExpression } from './duckdb-filters.js';
-import { EVENTS_TABLE, type EventColumn } from './duckdb-schema.js';
+import { EVENTS_TABLE, type EventColumn, type HeaderColumn } from './duckdb-schema.js';
 
 /**
  * Rollups of the DuckDB store (docs/analytics-bench.md): request counts and byte sums per group,
@@ -19,9 +18,7 @@ const MINUTE_MS = 60_000;
 const QUARTER_MS = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** Dimensions read from the request headers, which a rollup keeps as columns of their own. */
-type HeaderDimension = 'referer' | 'content_type';
-type RollupColumn = EventColumn | HeaderDimension;
+type RollupColumn = EventColumn | HeaderColumn;
 
 export interface Rollup {
   table: string;
@@ -78,6 +75,8 @@ export const ROLLUPS: readonly Rollup[] = [
   },
   { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'type', 'action'] },
   { table: 'events_hourly_uri', grainMs: HOUR_MS, columns: ['uri', ...TAB_FILTERS] },
+  // A day's chart by path has quarter-hour buckets: read raw, it took 120–210 ms at 10M events.
+  { table: 'events_quarterly_uri', grainMs: QUARTER_MS, columns: ['uri', ...TAB_FILTERS] },
 ];
 
 const COLUMN_TYPES: Readonly<Partial<Record<RollupColumn, string>>> = {
@@ -111,9 +110,7 @@ export function rollupDdl(rollup: Rollup): string {
 
 /** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
 export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
-  const columns = rollup.columns.map((name) =>
-    name === 'referer' || name === 'content_type' ? `${textExpression(name)} AS "${name}"` : `"${name}"`,
-  );
+  const columns = rollup.columns.map((name) => `"${name}"`);
   return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${eachThenComma(columns)}
     count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes"
     FROM ${source} WHERE ${where} GROUP BY ALL`;

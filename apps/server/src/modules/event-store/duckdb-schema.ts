@@ -49,7 +49,20 @@ export const EVENT_COLUMNS = [
 
 export type EventColumn = (typeof EVENT_COLUMNS)[number][0];
 
-const columnList = EVENT_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(',\n  ');
+/**
+ * Fields of the request headers that the events table keeps as columns of their own, after the
+ * record's, filled at insert (duckdb-filters.ts, headerField): the dashboard groups and filters by
+ * them, and reading them out of the headers' JSON was most of a raw scan's time (an hour's chart
+ * by referer: 60 ms at 10M events; docs/analytics-bench.md). They are not part of the record: a
+ * search answers the record's columns only.
+ */
+export const HEADER_COLUMNS = ['referer', 'content_type'] as const;
+export type HeaderColumn = (typeof HEADER_COLUMNS)[number];
+
+const columnList = [
+  ...EVENT_COLUMNS.map(([name, type]) => `"${name}" ${type}`),
+  ...HEADER_COLUMNS.map((name) => `"${name}" VARCHAR NOT NULL`),
+].join(',\n  ');
 
 export const EVENTS_DDL = [`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${columnList}\n)`];
 
@@ -81,12 +94,31 @@ export const STAGING_DDL = [`CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TA
  * sharing a hash only cost one more lookup, since the events table answers with the id itself.
  * Rows whose events were purged stay until the purge passes them for every group (a stale
  * time finds nothing).
+ *
+ * The rows are split over REQ_ID_PARTITIONS tables by the hash's top bits, so a lookup scans one
+ * sixteenth of them: one table of 10M hashes took 10–12 ms to scan, most of the search's 22 ms
+ * (docs/analytics-bench.md). Sorting by hash would not do it: rows arrive in time order, a batch
+ * at a time, so every row group of a single table spans every hash.
  */
-export const REQ_ID_TABLE = 'events_req_ids';
+export const REQ_ID_PARTITIONS = 16;
+
+/** The req_id table of one partition. */
+export const reqIdTable = (partition: number): string => `events_req_ids_${partition.toString(16)}`;
+
+export const REQ_ID_TABLES = Array.from({ length: REQ_ID_PARTITIONS }, (_, partition) => reqIdTable(partition));
+
+/** The single req_id table of files written before the partitions, dropped when one is opened. */
+export const REQ_ID_UNPARTITIONED_TABLE = 'events_req_ids';
 
 export const reqIdHash = (text: string): string => `(md5_number(${text}) >> 96)::UINTEGER`;
 
-export const REQ_ID_DDL = `CREATE TABLE IF NOT EXISTS ${REQ_ID_TABLE} ("req_hash" UINTEGER NOT NULL, "timestamp" BIGINT NOT NULL)`;
+/** The partition of a 32-bit hash: its top four bits. */
+export const reqIdPartition = (hash: number): number => hash >>> (32 - Math.log2(REQ_ID_PARTITIONS));
+
+export const reqIdPartitionSql = (hash: string): string => `(${hash} >> ${32 - Math.log2(REQ_ID_PARTITIONS)})`;
+
+export const reqIdDdl = (table: string): string =>
+  `CREATE TABLE IF NOT EXISTS ${table} ("req_hash" UINTEGER NOT NULL, "timestamp" BIGINT NOT NULL)`;
 
 /** Its columns as `duckdb_columns()` names them, to tell a table of another layout. */
 export const REQ_ID_LAYOUT = ['req_hash UINTEGER', 'timestamp BIGINT'];
