@@ -85,6 +85,8 @@ function seriesQueries(from: number, to: number): TimeSeriesQuery[] {
     // Not in any rollup: the raw table answers all of it.
     { ...base, filters: [{ field: 'request_time', op: 'gt', value: 0.2 }], bucketMs: HOUR, metric: 'requests' },
     { ...base, filters: [], bucketMs: HOUR, metric: 'requests', groupBy: 'content_type', termSize: 3 },
+    // Firewall events by address at quarter-hours: the rollup of firewall events only.
+    { ...base, filters: FIREWALL, bucketMs: 15 * MINUTE, metric: 'requests', groupBy: 'client_ip', termSize: 5 },
     // Buckets finer than a minute: no rollup's grain divides them.
     { ...base, filters: [], bucketMs: 30_000, metric: 'requests', groupBy: 'status_class' },
   ];
@@ -184,6 +186,19 @@ describe('DuckDB rollups', () => {
     expect(planRange(from, to, new Set(['client_ip', 'type']), undefined).map((p) => p.rollup?.table ?? 'raw')).toEqual(
       ['raw', 'events_hourly_client_ip', 'raw'],
     );
+    // Addresses over days: whole 6-hour blocks, then hours.
+    const days = planRange(END - 30 * HOUR - 1, END - 1, new Set(['client_ip']), undefined);
+    expect(days.filter((p) => p.rollup?.table === 'events_6h_client_ip').map((p) => p.to - p.from)).toEqual([
+      24 * HOUR,
+    ]);
+    // The rollup of firewall events alone answers only a query that keeps to them.
+    const quarters = (filters: EventFilter[]) =>
+      planRange(from, to, new Set(['client_ip', 'type', 'action']), 15 * MINUTE, filters).map(
+        (p) => p.rollup?.table ?? 'raw',
+      );
+    expect(quarters(FIREWALL)).toContain('events_quarterly_waf_client_ip');
+    expect(quarters([{ field: 'type', op: 'is_not', value: '01' }])).toEqual(['raw']);
+    expect(quarters([])).toEqual(['raw']);
   });
 
   it('answers every series and top-N as a scan of the raw table does', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
 import { headerField, type Params } from './duckdb-filters.js';
-import { eachThenComma, type Rollup } from './duckdb-rollups.js';
+import { eachThenComma, onlyCondition, type Rollup } from './duckdb-rollups.js';
 import {
   DICTIONARY_COLUMNS,
   EVENT_COLUMNS,
@@ -133,6 +133,15 @@ export function decodedStaging(dictionaries: Dictionaries, headers: HeaderValues
   return `SELECT ${columns.join(', ')} FROM ${EVENTS_STAGING_TABLE} s`;
 }
 
+/** A rollup's `only` filter on the staging table: a coded column compared by its code. */
+function stagingOnly(rollup: Rollup, dictionaries: Dictionaries): string {
+  if (!rollup.only) return 'TRUE';
+  const dictionary = dictionaries.get(rollup.only.field as EventColumn);
+  if (!dictionary) return onlyCondition(rollup);
+  const code = dictionary.indexOf(String(rollup.only.value));
+  return code < 0 ? 'FALSE' : `"${rollup.only.field}" = ${code}`;
+}
+
 /**
  * A rollup's sums of the staging table's rows: grouped on the codes first, so only the groups'
  * values are decoded (and, for the header dimensions, read out of the headers' JSON).
@@ -144,7 +153,8 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries, 
     ),
   ];
   const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp",
-    ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE} GROUP BY ALL`;
+    ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE}
+    WHERE ${stagingOnly(rollup, dictionaries)} GROUP BY ALL`;
   const values = ['group_name' as const, ...sources].map(
     (name) => `${decoded(name, dictionaries, params)} AS "${name}"`,
   );

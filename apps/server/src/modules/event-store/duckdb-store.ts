@@ -311,7 +311,7 @@ class DuckDbStore implements DuckDbEventStore {
     // Checked once over the whole range first: a bad filter or time is refused, whatever the plan.
     rangeWhere(aggregation.range, new Params());
     const { range } = aggregation;
-    const pieces = planRange(range.from, range.to, aggregation.needed, aggregation.bucketMs);
+    const pieces = planRange(range.from, range.to, aggregation.needed, aggregation.bucketMs, range.filters);
     if (pieces.length === 0) pieces.push({ from: range.from, to: range.to, rollup: null });
     return pieces
       .map((piece) => {
