@@ -1,4 +1,4 @@
-import { DuckDBInstance, LIST, listValue, VARCHAR, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { serialQueue } from './serial-queue.js';
 import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
@@ -6,10 +6,10 @@ import { dimensionExpression, headerField, Params, rangeWhere } from './duckdb-f
 import {
   appendEvents,
   decodedStaging,
-  headerValuesSql,
+  resetDictionaries,
+  setDictionaries,
   stagingRollupSelect,
   type Dictionaries,
-  type HeaderValues,
 } from './duckdb-load.js';
 import {
   columnsNeeded,
@@ -157,10 +157,12 @@ class DuckDbStore implements DuckDbEventStore {
     return this.exclusive(async () => {
       const dictionaries = await this.stage(events);
       try {
+        await setDictionaries(this.connection, dictionaries);
         const inserted = await this.transaction(() => this.load(dictionaries));
         return { inserted, duplicates: events.length - inserted };
       } finally {
         await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
+        await resetDictionaries(this.connection, dictionaries);
       }
     });
   }
@@ -216,31 +218,12 @@ class DuckDbStore implements DuckDbEventStore {
         WHERE e."timestamp" BETWEEN $1 AND $2 AND abs(e."timestamp" - s."timestamp") <= $3)`,
       [BigInt(first - EVENT_DEDUPE_WINDOW_MS), BigInt(last + EVENT_DEDUPE_WINDOW_MS), BigInt(EVENT_DEDUPE_WINDOW_MS)],
     );
-    const headerLists = (
-      await this.connection.runAndReadAll(
-        headerValuesSql(),
-        [listValue(dictionaries.get('req_headers') ?? [])],
-        [LIST(VARCHAR)],
-      )
-    ).getRowObjectsJS()[0]!;
-    const headers: HeaderValues = new Map(HEADER_COLUMNS.map((name) => [name, headerLists[name] as string[]]));
-    const params = new Params();
-    const inserted = (
-      await this.connection.run(
-        `INSERT INTO ${EVENTS_TABLE} ${decodedStaging(dictionaries, headers, params)}`,
-        params.values,
-        params.types,
-      )
-    ).rowsChanged;
+    const inserted = (await this.connection.run(`INSERT INTO ${EVENTS_TABLE} ${decodedStaging(dictionaries)}`))
+      .rowsChanged;
     await addReqIds(this.connection, EVENTS_STAGING_TABLE);
     const overlaps = await this.overlaps();
     for (const rollup of ROLLUPS) {
-      const sums = new Params();
-      await this.connection.run(
-        `INSERT INTO ${rollup.table} ${stagingRollupSelect(rollup, dictionaries, sums)}`,
-        sums.values,
-        sums.types,
-      );
+      await this.connection.run(`INSERT INTO ${rollup.table} ${stagingRollupSelect(rollup, dictionaries)}`);
       const overlap = overlaps.get(rollup.grainMs);
       if (!overlap) continue;
       const since = this.unfolded.get(rollup) ?? { rows: 0, from: Infinity, to: -Infinity };
