@@ -90,9 +90,14 @@ export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
       map: WORLD_MAP,
       roam: false,
       selectedMode: false,
-      // Antarctica sits at the bottom; the top keeps the map clear of the legend.
-      layoutCenter: ['50%', '52%'],
-      layoutSize: '120%',
+      // Fitted into the box whole, its shape kept, above the legend. A size relative to the
+      // card's shorter side (120% of it) cut off Alaska and the Pacific once the card was
+      // narrower than it was high, as on a phone.
+      left: 4,
+      right: 4,
+      top: 4,
+      bottom: 28,
+      preserveAspect: 'contain',
       itemStyle: { areaColor: colors.empty, borderColor: colors.border, borderWidth: 0.5 },
       emphasis: { label: { show: false }, itemStyle: { areaColor: colors.high } },
     },
