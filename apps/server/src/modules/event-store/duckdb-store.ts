@@ -155,14 +155,17 @@ class DuckDbStore implements DuckDbEventStore {
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
     if (events.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
     return this.exclusive(async () => {
-      const dictionaries = await this.stage(events);
+      let dictionaries: Dictionaries | undefined;
       try {
-        await setDictionaries(this.connection, dictionaries);
-        const inserted = await this.transaction(() => this.load(dictionaries));
+        // Inside the try: an append that fails part-way has committed the chunks before it.
+        const staged = await this.stage(events);
+        dictionaries = staged;
+        await setDictionaries(this.connection, staged);
+        const inserted = await this.transaction(() => this.load(staged));
         return { inserted, duplicates: events.length - inserted };
       } finally {
         await this.connection.run(`DELETE FROM ${EVENTS_STAGING_TABLE}`);
-        await resetDictionaries(this.connection, dictionaries);
+        if (dictionaries) await resetDictionaries(this.connection, dictionaries);
       }
     });
   }
