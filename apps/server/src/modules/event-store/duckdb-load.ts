@@ -28,9 +28,9 @@ import {
  * Loading a batch through the appender (docs/analytics-bench.md). What costs is handing each
  * JS value to DuckDB: a text value is one native call and one UTF-8 copy. So each text column
  * but `req_id` goes as an INTEGER code into a dictionary of the batch's distinct values of that
- * column, which DuckDB decodes by indexing a bound list: a batch of 200k events has a few
- * thousand distinct values in most columns, not 200k. Codes and numbers fill a DuckDBDataChunk
- * a column at a time.
+ * column, which DuckDB decodes by indexing that list, handed over once a batch as a session
+ * variable (setDictionaries): a batch of 200k events has a few thousand distinct values in most
+ * columns, not 200k. Codes and numbers fill a DuckDBDataChunk a column at a time.
  */
 
 /** DuckDB's vector size: the most rows one chunk holds. */

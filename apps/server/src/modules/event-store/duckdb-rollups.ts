@@ -3,15 +3,16 @@ import { EVENTS_TABLE, type EventColumn, type HeaderColumn } from './duckdb-sche
 
 /**
  * Rollups of the DuckDB store (docs/analytics-bench.md): request counts and byte sums per group,
- * per minute or hour, and per combination of a few columns, kept in step with every insert and
- * purge. A series or a top-N whose group-by and filters only read those columns is answered
+ * per minute, quarter-hour, hour, 6 hours or day, and per combination of a few columns, kept in
+ * step with every insert and purge. A series or a top-N whose group-by and filters only read those columns is answered
  * from them for the whole buckets of its range and from the raw table for the ragged ends, so
  * the answer is the same as a scan of the raw table, which the benchmark checks, at a small
  * part of the cost.
  *
  * Rows of a rollup are not unique per bucket and key: every batch appends its own sums and a
- * query adds them up. `compactRollups` folds the recent buckets together from time to time, so
- * a trickle of small batches does not grow a rollup past its one row per bucket and key.
+ * query adds them up. The store folds the buckets that more than one batch wrote to together
+ * from time to time (duckdb-store.ts, ROLLUP_FOLD_AFTER_ROWS), so a trickle of small batches does
+ * not grow a rollup past its one row per bucket and key.
  */
 
 const MINUTE_MS = 60_000;
@@ -54,9 +55,10 @@ const CUBE: readonly RollupColumn[] = [
 const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status'];
 
 /**
- * Coarsest first: a query uses the coarsest grain that divides its buckets, then finer grains
- * for the ends. Client addresses and paths take many values, so they get an hourly rollup of
- * their own with only the columns their lists filter by (the firewall's and the cache's).
+ * A query uses the coarsest grain that divides its buckets, then finer grains for the ends; of
+ * two rollups of one grain that both fit, the first listed. Client addresses and paths take many
+ * values, so they get rollups of their own with only the columns their lists filter by (the
+ * firewall's and the cache's).
  */
 export const ROLLUPS: readonly Rollup[] = [
   // Totals, and totals by what the tabs' own filters read: what tiles ask, a few rows a bucket.
