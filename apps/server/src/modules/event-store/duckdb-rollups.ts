@@ -4,10 +4,10 @@ import { EVENTS_TABLE, type EventColumn, type HeaderColumn } from './duckdb-sche
 /**
  * Rollups of the DuckDB store (docs/analytics-bench.md): request counts and byte sums per group,
  * per minute, quarter-hour, hour, 6 hours or day, and per combination of a few columns, kept in
- * step with every insert and purge. A series or a top-N whose group-by and filters only read those columns is answered
- * from them for the whole buckets of its range and from the raw table for the ragged ends, so
- * the answer is the same as a scan of the raw table, which the benchmark checks, at a small
- * part of the cost.
+ * step with every insert and purge. A series or a top-N whose group-by and filters only read
+ * those columns is answered from them for the whole buckets of its range and from the raw table
+ * for the ragged ends, so the answer is the same as a scan of the raw table, which the benchmark
+ * checks, at a small part of the cost.
  *
  * Rows of a rollup are not unique per bucket and key: every batch appends its own sums and a
  * query adds them up. The store folds the buckets that more than one batch wrote to together
