@@ -269,6 +269,9 @@ describe('dashboard', () => {
     const { sent } = renderApp('/home?groupName=all', { ...shellHandlers(ADMIN_USER, [group('alpha')]) });
     expect((await screen.findByTestId('dashboard-no-group')).textContent).toContain('Choose a group');
     expect(sent('POST', '/api/dashboard/series')).toEqual([]);
+    // Each group the admin may open is offered, as a link to this tab for it.
+    expect(screen.getByTestId('dashboard-choose-group-alpha').getAttribute('href')).toBe('/home?groupName=alpha');
+    expect(screen.queryByTestId('dashboard-choose-group-all')).toBeNull();
   });
 
   it('says so when the group has no events in the range', async () => {

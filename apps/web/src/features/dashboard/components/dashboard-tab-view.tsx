@@ -5,7 +5,7 @@ import {
   type TabSeriesRequest,
   type TabTopRequest,
 } from '@parapet/shared';
-import { Alert, Col, Empty, Row } from 'antd';
+import { Alert, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDashboardSeries } from '../api/get-dashboard-series';
 import { useDashboardState } from '../state/dashboard-state';
@@ -13,6 +13,7 @@ import { toSeriesRequest } from '../tab-requests';
 import { ActivityLog } from './activity-log';
 import { BreakdownCard } from './breakdown-card';
 import { BySourceCard } from './by-source-card';
+import { ChooseGroup } from './choose-group';
 import { MainChartCard } from './main-chart-card';
 import { SourceListCard } from './source-list-card';
 import { TileCard } from './tile-card';
@@ -45,7 +46,7 @@ export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupN
   const totals = useDashboardSeries(scope && firstTile ? toSeriesRequest(scope, firstTile) : undefined);
   const noData = totals.data !== undefined && totals.data.points.length === 0;
 
-  if (!groupName) return <Empty description={t('dashboard:empty.noGroup')} data-testid="dashboard-no-group" />;
+  if (!groupName) return <ChooseGroup />;
   return (
     <div data-testid={`dashboard-tab-${tab.id}`}>
       {noData && (
