@@ -1,9 +1,6 @@
 import {
   EVENT_CACHE_SERVED_STATUSES,
-  EVENT_DIMENSIONS,
-  EVENT_METRICS,
   EVENT_SERVED_BY,
-  eventFiltersSchema,
   isNumericFilterField,
   type EventDimension,
   type EventFilter,
@@ -12,7 +9,7 @@ import {
 } from '@parapet/shared';
 import type { ClickHouseParamValue } from './clickhouse-executor.js';
 import { CLICKHOUSE_EVENT_COLUMNS } from './clickhouse-schema.js';
-import { EventQueryError, type EventRange } from './event-store.js';
+import { checkDimension, checkedFilters, checkMetric, type EventRange } from './event-store.js';
 
 /**
  * SQL pieces of the ClickHouse store, with the DuckDB store's meaning (duckdb-filters.ts).
@@ -33,11 +30,6 @@ export class Params {
     this.values[name] = value;
     return `{${name}:${type}}`;
   }
-}
-
-export function positiveInteger(value: number, what: string): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new EventQueryError(`invalid ${what}`);
-  return value;
 }
 
 /** A field as text: what a group-by key and an is/is_not on a text field compare. */
@@ -61,15 +53,13 @@ export function textExpression(field: EventFilterField, params: Params): string 
 }
 
 export function dimensionExpression(dimension: EventDimension, params: Params): string {
-  if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
-    throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
-  }
+  checkDimension(dimension);
   return textExpression(dimension, params);
 }
 
 /** The aggregate of a metric over a group of rows, as Float64 (DuckDB answers DOUBLE). */
 export function metricExpression(metric: EventMetric): string {
-  if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
+  checkMetric(metric);
   return metric === 'bytes' ? 'toFloat64(sum(bytes_sent))' : 'toFloat64(count())';
 }
 
@@ -97,16 +87,12 @@ function filterCondition(filter: EventFilter, params: Params): string {
 
 /** The WHERE clause of a range: the group, the time range and every filter (AND). */
 export function rangeWhere(range: EventRange, params: Params): string {
-  const parsed = eventFiltersSchema.safeParse(range.filters);
-  if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
-  if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
-    throw new EventQueryError('invalid time range');
-  }
+  const filters = checkedFilters(range);
   const conditions = [
     `group_name = ${params.add(range.groupName, 'String')}`,
     `timestamp >= ${params.add(range.from, 'Int64')}`,
     `timestamp < ${params.add(range.to, 'Int64')}`,
-    ...parsed.data.map((filter) => filterCondition(filter, params)),
+    ...filters.map((filter) => filterCondition(filter, params)),
   ];
   return conditions.join(' AND ');
 }

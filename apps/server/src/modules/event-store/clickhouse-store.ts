@@ -3,7 +3,7 @@ import { serialQueue } from './serial-queue.js';
 import type { StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
-import { dimensionExpression, metricExpression, Params, positiveInteger, rangeWhere } from './clickhouse-filters.js';
+import { dimensionExpression, metricExpression, Params, rangeWhere } from './clickhouse-filters.js';
 import {
   CLICKHOUSE_COLUMN_NAMES,
   CLICKHOUSE_EVENT_COLUMNS,
@@ -14,6 +14,7 @@ import {
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
+  positiveInteger,
   type EventStore,
   type InsertResult,
   type SearchPage,

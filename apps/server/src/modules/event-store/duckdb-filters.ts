@@ -1,7 +1,5 @@
 import {
   EVENT_CACHE_SERVED_STATUSES,
-  EVENT_DIMENSIONS,
-  eventFiltersSchema,
   isNumericFilterField,
   type EventDimension,
   type EventFilter,
@@ -9,7 +7,7 @@ import {
 } from '@parapet/shared';
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { HeaderColumn } from './duckdb-schema.js';
-import { EventQueryError, type EventRange } from './event-store.js';
+import { checkDimension, checkedFilters, type EventRange } from './event-store.js';
 
 /**
  * SQL pieces of the DuckDB store. Column names come only from the shared whitelists (checked
@@ -67,9 +65,7 @@ export function textExpression(field: EventFilterField): string {
 }
 
 export function dimensionExpression(dimension: EventDimension): string {
-  if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
-    throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
-  }
+  checkDimension(dimension);
   return textExpression(dimension);
 }
 
@@ -96,16 +92,12 @@ function filterCondition(filter: EventFilter, params: Params): string {
 
 /** The WHERE clause of a range: the group, the time range and every filter (AND). */
 export function rangeWhere(range: EventRange, params: Params): string {
-  const parsed = eventFiltersSchema.safeParse(range.filters);
-  if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
-  if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
-    throw new EventQueryError('invalid time range');
-  }
+  const filters = checkedFilters(range);
   const conditions = [
     `"group_name" = ${params.add(range.groupName)}`,
     `"timestamp" >= ${params.add(BigInt(range.from))}`,
     `"timestamp" < ${params.add(BigInt(range.to))}`,
-    ...parsed.data.map((filter) => filterCondition(filter, params)),
+    ...filters.map((filter) => filterCondition(filter, params)),
   ];
   return conditions.join(' AND ');
 }

@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { serialQueue } from './serial-queue.js';
-import { EVENT_METRICS, type EventDimension, type EventMetric, type StoredEvent } from '@parapet/shared';
+import type { EventDimension, EventMetric, StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, headerField, Params, rangeWhere } from './duckdb-filters.js';
 import {
@@ -41,7 +41,9 @@ import {
 } from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
+  checkMetric,
   EventQueryError,
+  positiveInteger,
   type EventRange,
   type EventStore,
   type InsertResult,
@@ -95,15 +97,6 @@ export interface DuckDbStoreOptions {
 }
 
 const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
-
-function checkMetric(metric: EventMetric): void {
-  if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
-}
-
-function positiveInteger(value: number, what: string): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new EventQueryError(`invalid ${what}`);
-  return value;
-}
 
 function fromRow(row: Record<string, unknown>): StoredEvent {
   const event: Record<string, unknown> = {};

@@ -1,4 +1,12 @@
-import type { EventDimension, EventFilter, EventMetric, StoredEvent } from '@parapet/shared';
+import {
+  EVENT_DIMENSIONS,
+  EVENT_METRICS,
+  eventFiltersSchema,
+  type EventDimension,
+  type EventFilter,
+  type EventMetric,
+  type StoredEvent,
+} from '@parapet/shared';
 
 /**
  * The one interface every store of request events answers (ARCHITECTURE §8): a time series,
@@ -93,4 +101,34 @@ export interface EventStore {
 /** A query the store refuses: a field, op or cursor outside what it knows. */
 export class EventQueryError extends Error {
   override name = 'EventQueryError';
+}
+
+/*
+ * The run-time checks both stores make before they write any SQL: a caller may not have parsed
+ * its input, and a store names columns only from the shared whitelists.
+ */
+
+export function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new EventQueryError(`invalid ${what}`);
+  return value;
+}
+
+export function checkMetric(metric: EventMetric): void {
+  if (!(EVENT_METRICS as readonly string[]).includes(metric)) throw new EventQueryError(`unknown metric: ${metric}`);
+}
+
+export function checkDimension(dimension: EventDimension): void {
+  if (!(EVENT_DIMENSIONS as readonly string[]).includes(dimension)) {
+    throw new EventQueryError(`unknown dimension: ${String(dimension)}`);
+  }
+}
+
+/** The range's filters, parsed, once its times are whole milliseconds. */
+export function checkedFilters(range: EventRange): EventFilter[] {
+  const parsed = eventFiltersSchema.safeParse(range.filters);
+  if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
+    throw new EventQueryError('invalid time range');
+  }
+  return parsed.data;
 }
