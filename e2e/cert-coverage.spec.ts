@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
 // Issue 11 item 7: a certificate used by shop.example.com replaced by one for
@@ -45,13 +46,13 @@ const fileInput = (page: Page, testId: string) =>
 
 /** Waits until the certificate's deployment has ended (a replace is refused while it runs). */
 async function waitRunning(page: Page, name: string) {
-  await expect(page.getByTestId(`cert-status-${name}`)).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId(`cert-status-${name}`)).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 }
 
 test('replacing a certificate with one that no longer covers its line asks first, naming the domain', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const shop = makeCertificate('shop.example.com');
   const other = makeCertificate('other.example.com');
   await signIn(page);

@@ -4,6 +4,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
 // Certificates, origin policies and HTML pages in the browser against the real server: a
@@ -43,6 +44,7 @@ const fileInput = (page: Page, testId: string) =>
   page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
 
 test('uploads a certificate made in the test and sees it deploy and its expiry marked', async ({ page }) => {
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const files = makeCertificate('e2e-shop.example.com');
   await signIn(page);
   await page.goto(`/certs?groupName=${GROUP}`);
@@ -58,7 +60,7 @@ test('uploads a certificate made in the test and sees it deploy and its expiry m
   await expect(table).toContainText('e2e-shop.example.com');
   // Expires in 20 days: within the warning window. Running once its task ends, without a reload.
   await expect(page.getByTestId('cert-expiry-e2e_shop')).toBeVisible();
-  await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId('cert-status-e2e_shop')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 });
 
 /** A TCP origin on loopback that accepts connections, as a real origin would. */
@@ -68,7 +70,7 @@ function startOrigin(port = 0): Promise<Server> {
 }
 
 test('creates a policy with two origins and watches the server check them, live', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const origin = await startOrigin();
   const livePort = (origin.address() as AddressInfo).port;
   const spare = await startOrigin();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
 // Service lines in the browser against the real server: create one through the wizard and
@@ -26,7 +27,7 @@ const overview = (name: string, tab?: string) =>
 test('creates a line with two domains and an origin, and watches it go from Deploying to Running without a reload', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   await signIn(page);
   await page.goto(`/service-lines/create?groupName=${GROUP}`);
   await page.getByTestId('wizard-name').fill('e2e.shop');
@@ -47,15 +48,15 @@ test('creates a line with two domains and an origin, and watches it go from Depl
   const status = page.getByTestId('service-line-status-e2e.shop');
   await expect(status).toHaveText('Deploying');
   // No reload from here: the status changes when the server says the task ended.
-  await expect(status).toHaveText('Running', { timeout: 20_000 });
+  await expect(status).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 });
 
 test('refuses the second of two saves over the same version, and says so', async ({ browser, page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   await signIn(page);
   await createLine(page.request, 'e2e.race', ['race.example.com']);
   await page.goto(overview('e2e.race', 'advanced'));
-  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 
   const other = await browser.newContext();
   const second = await other.newPage();
@@ -71,7 +72,7 @@ test('refuses the second of two saves over the same version, and says so', async
   await page.getByTestId('tab-save-advanced').click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('service-line-updated')).toBeVisible();
-  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 
   await second.getByTestId('field-maxUploadSize').fill('7');
   await second.getByTestId('tab-save-advanced').click();
@@ -82,7 +83,7 @@ test('refuses the second of two saves over the same version, and says so', async
 });
 
 test('bulk-deletes two domains after a confirmation that says 2', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   await signIn(page);
   await createLine(page.request, 'e2e.domains', [
     'a.e2e-domains.example.com',
@@ -90,7 +91,7 @@ test('bulk-deletes two domains after a confirmation that says 2', async ({ page 
     'c.e2e-domains.example.com',
   ]);
   await page.goto(overview('e2e.domains', 'domains'));
-  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
   await page.getByTestId('domain-row-a.e2e-domains.example.com').click();
   await page.getByTestId('domain-row-b.e2e-domains.example.com').click();
   await page.getByTestId('domains-bulk-delete').click();

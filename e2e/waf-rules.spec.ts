@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
 // Firewall rules in the browser against the real server: write a deny rule for a network in
@@ -46,7 +47,7 @@ async function tryAddress(page: Page, host: string, address: string) {
 test('writes a deny rule for a network, puts it first on a line, watches it deploy, and tries it in the tester', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const group = 'e2e-waf';
   const line = 'e2e.waf';
   const rule = 'e2e_deny_range';
@@ -62,12 +63,12 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   await page.getByTestId('waf-rule-wafAction-01').click();
   await page.getByTestId('waf-rule-wafIp').fill(NETWORK);
   await page.getByTestId('waf-rule-submit').click();
-  await expect(page.getByTestId(`waf-rule-status-${rule}`)).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId(`waf-rule-status-${rule}`)).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
   await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('0');
 
   // On the line: added from the group's unused rules, moved first, saved, deployed.
   await page.goto(lineTab(group, line));
-  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: 20_000 });
+  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
   await page.getByTestId('tab-edit-firewall').click();
   await page.getByTestId('waf-rules-add').click();
   const addModal = page.getByTestId('waf-rules-add-modal');
@@ -79,7 +80,7 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   await page.getByTestId('confirm-ok').click();
   const status = page.getByTestId('service-status');
   await expect(status).toHaveText('Deploying');
-  await expect(status).toHaveText('Running', { timeout: 20_000 });
+  await expect(status).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
   const rows = page.getByTestId('tab-read-firewall').locator('[data-testid^="waf-rule-row-"]');
   await expect(rows.first()).toHaveAttribute('data-testid', `waf-rule-row-${rule}`);
   await expect(rows.nth(1)).toHaveAttribute('data-testid', 'waf-rule-row-e2e_allow_health');
@@ -106,7 +107,7 @@ test.describe('in Simplified Chinese', () => {
   test.use({ locale: 'en-US' });
 
   test('the tester answers in Chinese for an address inside and outside the network', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
     const group = 'e2e-waf-zh';
     const line = 'e2e.waf-zh';
     const rule = 'e2e_deny_range_zh';
