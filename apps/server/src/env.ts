@@ -62,6 +62,19 @@ const envSchema = z.object({
     )
     .optional(),
   EDGE_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The nginx the edge runs (docs/edge.md): a path, `auto` (Debian's, when installed) or `off`. */
+  EDGE_NGINX: z.string().min(1).default('auto'),
+  EDGE_PORT_OFFSET: z.coerce.number().int().min(0).max(55_000).default(10_000),
+  EDGE_LISTEN_ADDRESS: z.string().min(1).default('127.0.0.1'),
+  EDGE_CONTROL_PORT: z.coerce.number().int().min(1).max(65_535).default(9180),
+  EDGE_REAL_IP_FROM: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'EDGE_REAL_IP_FROM must be a comma-separated list of addresses or networks')
+    .optional(),
+  EDGE_WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, 'EDGE_WORKERS must be auto or a number of processes')
+    .default('auto'),
   DEPLOY_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -117,6 +130,17 @@ export interface Config {
    * time edge nodes are given to load them (0 for a single local edge).
    */
   edgeSettleMs: number;
+  /** The local edge (docs/edge.md): nginx compiled from what deploy tasks publish. */
+  edge: {
+    /** The nginx binary; null when there is none, and tasks then only write the records. */
+    nginx: string | null;
+    portOffset: number;
+    listenAddress: string;
+    controlPort: number;
+    realIpFrom: string[];
+    workers: number | 'auto';
+    luaDir: string;
+  };
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
   /**
@@ -135,6 +159,16 @@ export class ConfigError extends Error {}
 
 /** Where the built console lives: apps/web/dist, seen from apps/server/src or apps/server/dist. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The edge's Lua, seen from apps/server/src or apps/server/dist. */
+export const DEFAULT_EDGE_LUA_DIR = fileURLToPath(new URL('../edge/lua', import.meta.url));
+const DEBIAN_NGINX = '/usr/sbin/nginx';
+
+function edgeNginx(setting: string): string | null {
+  if (setting === 'off') return null;
+  if (setting === 'auto') return existsSync(DEBIAN_NGINX) ? DEBIAN_NGINX : null;
+  return path.resolve(setting);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -169,6 +203,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cnameZone: e.CNAME_ZONE,
     dnsResolvers: e.DNS_RESOLVERS?.split(','),
     edgeSettleMs: e.EDGE_SETTLE_MS,
+    edge: {
+      nginx: edgeNginx(e.EDGE_NGINX),
+      portOffset: e.EDGE_PORT_OFFSET,
+      listenAddress: e.EDGE_LISTEN_ADDRESS,
+      controlPort: e.EDGE_CONTROL_PORT,
+      realIpFrom: e.EDGE_REAL_IP_FROM ? e.EDGE_REAL_IP_FROM.split(',') : [],
+      workers: e.EDGE_WORKERS === 'auto' ? 'auto' : Number(e.EDGE_WORKERS),
+      luaDir: DEFAULT_EDGE_LUA_DIR,
+    },
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
     geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),

@@ -28,6 +28,7 @@ export * from './schemas/text.js';
 export * from './schemas/user.js';
 export * from './schemas/waf-dry-run.js';
 export * from './schemas/waf-rules.js';
+export * from './waf/actions.js';
 export * from './waf/cases.js';
 export * from './waf/evaluate.js';
 export * from './waf/event-facts.js';

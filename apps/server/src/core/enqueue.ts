@@ -42,6 +42,7 @@ export async function enqueueDeploy(trx: Transaction<Database>, request: DeployR
     operation: request.operation,
     state: 'queued',
     error: null,
+    error_detail: null,
     claimed_by: null,
     lease_until: null,
     created_at: Date.now(),

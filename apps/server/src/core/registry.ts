@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CountedLimit, DeployEntity, ErrorCode, LineStatus } from '@parapet/shared';
 import type { Config } from '../env.js';
+import type { EdgeChange } from '../modules/edge/snapshot.js';
 import type { Database } from '../db/schema.js';
 import type { AppError } from '../lib/app-error.js';
 
@@ -23,6 +24,10 @@ export interface ItemRow {
 export interface PublishContext {
   db: Kysely<Database>;
   config: Config;
+  /** The task's change to the edge's records, applied once the publisher returns (edge/publish.ts). */
+  edge: EdgeChange;
+  /** Work that waits until the edge has taken the change (a removed line's row goes then). */
+  afterApply: Array<() => Promise<void>>;
 }
 
 /**

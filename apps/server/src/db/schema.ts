@@ -166,6 +166,7 @@ export interface DeployTasksTable {
   /** JSON the operation needs (a purge's paths); null for publish and remove. */
   payload: string | null;
   error: string | null;
+  error_detail: string | null;
   attempts: Generated<number>;
   claimed_by: string | null;
   /** A running task whose lease ran out (its server died) is claimed again. */

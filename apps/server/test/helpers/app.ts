@@ -23,6 +23,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     SECRET_KEY: TEST_SECRET,
     HEALTH_CHECKS: 'false',
     ALLOW_PRIVATE_ORIGINS: 'true',
+    // Only the edge's own tests compile for and run nginx (apps/server/test/edge).
+    EDGE_NGINX: 'off',
     ...env,
   });
 }

@@ -13,7 +13,7 @@ export const entityStatusSchema = z.enum(ENTITY_STATUSES);
  * Why a deployment failed, as a code the console translates, kept in the item's `lastError`
  * (and the task's `error`). What the system said (an errno, a path) goes to the server log only.
  */
-export const DEPLOY_FAILURE_CODES = ['edge_apply_failed'] as const;
+export const DEPLOY_FAILURE_CODES = ['edge_apply_failed', 'edge_config_refused'] as const;
 export type DeployFailureCode = (typeof DEPLOY_FAILURE_CODES)[number];
 export const isDeployFailureCode = (value: string): value is DeployFailureCode =>
   (DEPLOY_FAILURE_CODES as readonly string[]).includes(value);
@@ -39,6 +39,8 @@ export const taskSchema = z
     operation: z.enum(TASK_OPERATIONS),
     state: z.enum(TASK_STATES),
     error: text().nullable(),
+    /** With `edge_config_refused`: nginx's reason, naming files of the generation, not paths. */
+    errorDetail: text().nullable(),
     createdAt: z.number(),
     startedAt: z.number().nullable(),
     finishedAt: z.number().nullable(),

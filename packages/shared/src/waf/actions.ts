@@ -63,10 +63,19 @@ function setHeader(headers: HeaderToSet[], header: HeaderToSet): void {
   else headers[index] = header;
 }
 
-/** `{host}/maintenance` keeps the visitor on the host they asked for, under the scheme they used. */
+/**
+ * A redirect target split for whoever builds the location: `{host}/maintenance` keeps the
+ * visitor on the host they asked for, under the scheme they used (the edge fills those in).
+ */
+export function redirectLocationParts(url: string): { url: string; keepHost: boolean } {
+  return url.toLowerCase().startsWith(WAF_REDIRECT_HOST_TOKEN)
+    ? { url: url.slice(WAF_REDIRECT_HOST_TOKEN.length), keepHost: true }
+    : { url, keepHost: false };
+}
+
 export function redirectLocation(url: string, scheme: string, host: string): string {
-  if (!url.toLowerCase().startsWith(WAF_REDIRECT_HOST_TOKEN)) return url;
-  return `${scheme}://${host}${url.slice(WAF_REDIRECT_HOST_TOKEN.length)}`;
+  const parts = redirectLocationParts(url);
+  return parts.keepHost ? `${scheme}://${host}${parts.url}` : parts.url;
 }
 
 type Decision = Pick<WafOutcome, 'kind' | 'status'> &

@@ -9,6 +9,7 @@ import { serviceLines } from './0007-service-lines.js';
 import { groupIds } from './0008-group-ids.js';
 import { wafRules } from './0009-waf-rules.js';
 import { ingestTokens } from './0010-ingest-tokens.js';
+import { taskErrorDetail } from './0011-task-error-detail.js';
 
 /**
  * Every migration, in order. They are imported rather than read from a folder so the bundled
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-group-ids': groupIds,
   '0009-waf-rules': wafRules,
   '0010-ingest-tokens': ingestTokens,
+  '0011-task-error-detail': taskErrorDetail,
 };

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
 import { newId } from '../../lib/ids.js';
+import { defaultCountryDbPath } from '../geoip/country-lookup.js';
 import { createDeployWorker, type DeployWorker } from './worker.js';
 
 declare module 'fastify' {
@@ -20,6 +21,7 @@ export const deployPlugin = fp(
       emit: (event) =>
         void app.realtime.emitTaskUpdate(event).catch((err: unknown) => app.log.warn({ err }, 'task event not sent')),
       log: app.log,
+      countryDb: app.config.geoipCountryDb ?? defaultCountryDbPath(),
     });
     app.decorate('deploy', worker);
     app.addHook('onReady', async () => {

@@ -56,12 +56,18 @@ export async function finishTask(
   db: Db,
   taskNo: string,
   owner: string,
-  outcome: { state: 'succeeded' | 'failed'; error: string | null },
+  outcome: { state: 'succeeded' | 'failed'; error: string | null; errorDetail?: string | null },
   now = Date.now(),
 ): Promise<boolean> {
   const res = await db
     .updateTable('deploy_tasks')
-    .set({ state: outcome.state, error: outcome.error, finished_at: now, lease_until: null })
+    .set({
+      state: outcome.state,
+      error: outcome.error,
+      error_detail: outcome.errorDetail ?? null,
+      finished_at: now,
+      lease_until: null,
+    })
     .where('task_no', '=', taskNo)
     .where('claimed_by', '=', owner)
     .where('state', '=', 'running')

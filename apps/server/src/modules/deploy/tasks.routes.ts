@@ -19,6 +19,7 @@ export const toTask = (row: TaskRow): DeployTask => ({
   operation: row.operation,
   state: row.state,
   error: row.error,
+  errorDetail: row.error_detail,
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,

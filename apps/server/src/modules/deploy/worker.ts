@@ -7,6 +7,9 @@ import { onTaskQueued } from '../../core/enqueue.js';
 import { lockItem, setItemStatus } from '../../core/items.repository.js';
 import { deployedKind } from '../../core/registry.js';
 import { claimTask, finishTask, openTaskCount, type TaskRow } from './tasks.repository.js';
+import { EdgeCheckError } from '../edge/nginx.js';
+import { applyEdgeChange, type EdgeContext } from '../edge/publish.js';
+import { emptyChange } from '../edge/snapshot.js';
 
 export interface WorkerOptions {
   db: Kysely<Database>;
@@ -19,6 +22,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** How long a claimed task is this server's before another may take it over. */
   leaseMs?: number;
+  /** The country database the local edge reads (the console's own); null for none. */
+  countryDb?: string | null;
 }
 
 export interface DeployWorker {
@@ -32,10 +37,12 @@ export interface DeployWorker {
  * What a client may read about a failure: a code the console translates, never a path, a
  * stack or a system error code (ARCHITECTURE §4); the failure itself is logged.
  */
-const reasonOf = (_error: unknown): DeployFailureCode => 'edge_apply_failed';
+const reasonOf = (error: unknown): DeployFailureCode =>
+  error instanceof EdgeCheckError ? 'edge_config_refused' : 'edge_apply_failed';
 
 export function createDeployWorker(options: WorkerOptions): DeployWorker {
   const { db, config, owner, emit, log } = options;
+  const edgeContext: EdgeContext = { config, countryDb: options.countryDb ?? null };
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   let running = false;
@@ -57,9 +64,10 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
   async function runTask(task: TaskRow): Promise<void> {
     emit(event(task, 'running'));
     let error: string | null = null;
+    let errorDetail: string | null = null;
     try {
       const { publisher } = deployedKind(task.entity);
-      const ctx = { db, config };
+      const ctx = { db, config, edge: emptyChange(), afterApply: [] as Array<() => Promise<void>> };
       if (task.operation === 'publish') await publisher.publish(ctx, task.entity_id);
       else if (task.operation === 'remove') await publisher.remove(ctx, task.entity_id);
       else if (publisher.purge)
@@ -70,9 +78,12 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
           task.task_no,
         );
       else throw new Error(`${task.entity} cannot be purged`);
+      if (ctx.edge.writes.size > 0 || ctx.edge.removes.size > 0) await applyEdgeChange(edgeContext, ctx.edge);
+      for (const step of ctx.afterApply) await step();
       if (config.edgeSettleMs > 0) await new Promise((resolve) => setTimeout(resolve, config.edgeSettleMs));
     } catch (failure) {
       error = reasonOf(failure);
+      if (failure instanceof EdgeCheckError) errorDetail = failure.reason;
       log.warn({ err: failure, taskNo: task.task_no }, 'deploy task failed');
     }
     const state = error ? 'failed' : 'succeeded';
@@ -81,7 +92,7 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
       // cannot each see the other's still open and both leave it Deploying.
       const { table } = deployedKind(task.entity);
       await lockItem(trx, table, task.entity_id);
-      if (!(await finishTask(trx, task.task_no, owner, { state, error }))) return false;
+      if (!(await finishTask(trx, task.task_no, owner, { state, error, errorDetail }))) return false;
       // The entity is Running again once nothing else is in flight for it; a failure is kept
       // beside it while the previous version stays live.
       if ((await openTaskCount(trx, task.entity_id)) === 0) {

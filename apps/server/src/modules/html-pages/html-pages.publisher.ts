@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { withRidBlock } from '@parapet/shared';
 import type { Publisher } from '../../core/registry.js';
-import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { removeRecords, writeRecord } from '../deploy/edge-files.js';
 import { findPageRow } from './html-pages.repository.js';
 
-const file = (edgeDir: string, id: string) => path.join(edgeDir, 'html-pages', `${id}.html`);
+const file = (id: string) => `html-pages/${id}.html`;
 
 /**
  * The edge's copy of a page, with the request-id block already placed; its values are the
@@ -13,15 +12,16 @@ const file = (edgeDir: string, id: string) => path.join(edgeDir, 'html-pages', `
 export const EDGE_RID_VALUES = { rid: '$request_id', timestamp: '$time_iso8601', ip: '$remote_addr' };
 
 export const htmlPagePublisher: Publisher = {
-  async publish({ db, config }, id) {
+  async publish({ db, edge }, id) {
     const row = await findPageRow(db, id);
     if (!row) return;
-    await writeAtomically(
-      file(config.edgeDir, id),
+    writeRecord(
+      edge,
+      file(id),
       withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES),
     );
   },
-  async remove({ config }, id) {
-    await removeFiles(file(config.edgeDir, id));
+  async remove({ edge }, id) {
+    removeRecords(edge, file(id));
   },
 };

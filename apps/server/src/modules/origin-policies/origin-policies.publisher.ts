@@ -1,16 +1,15 @@
-import path from 'node:path';
 import type { Publisher } from '../../core/registry.js';
-import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { removeRecords, writeRecord } from '../deploy/edge-files.js';
 import { findPolicyRow } from './origin-policies.repository.js';
 
-const file = (edgeDir: string, id: string) => path.join(edgeDir, 'origin-policies', `${id}.json`);
+const file = (id: string) => `origin-policies/${id}.json`;
 
 /**
  * The edge's view of a policy: its upstream (origins, balancing, checks) by id. Service lines
  * and the origin-policy rule action refer to it by that id.
  */
 export const originPolicyPublisher: Publisher = {
-  async publish({ db, config }, id) {
+  async publish({ db, edge }, id) {
     const row = await findPolicyRow(db, id);
     if (!row) return;
     const upstream = {
@@ -20,9 +19,9 @@ export const originPolicyPublisher: Publisher = {
       version: row.version,
       ...(JSON.parse(row.settings) as object),
     };
-    await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(upstream, null, 2)}\n`);
+    writeRecord(edge, file(id), `${JSON.stringify(upstream, null, 2)}\n`);
   },
-  async remove({ config }, id) {
-    await removeFiles(file(config.edgeDir, id));
+  async remove({ edge }, id) {
+    removeRecords(edge, file(id));
   },
 };

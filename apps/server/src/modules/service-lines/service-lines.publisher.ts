@@ -10,11 +10,12 @@ import type { Database, ServiceLinesTable } from '../../db/schema.js';
 import { findItemIdByName } from '../../core/items.repository.js';
 import { setReferences } from '../../core/references.repository.js';
 import type { Publisher } from '../../core/registry.js';
-import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { removeRecords, writeAtomically, writeRecord } from '../deploy/edge-files.js';
+import { purgeCache } from '../edge/purge.js';
 import { findWafRulesByName } from '../waf-rules/waf-rules.repository.js';
 import { deleteLineRow, findLineRow } from './service-lines.repository.js';
 
-const file = (edgeDir: string, id: string) => path.join(edgeDir, 'service-lines', `${id}.json`);
+const file = (id: string) => `service-lines/${id}.json`;
 const lines = (text: string) =>
   text
     .split('\n')
@@ -145,14 +146,15 @@ export async function renderLineConfig(
 }
 
 export const serviceLinePublisher: Publisher = {
-  async publish({ db, config }, id) {
+  async publish({ db, edge }, id) {
     const row = await findLineRow(db, id);
     if (!row) return;
-    await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(await renderLineConfig(db, row), null, 2)}\n`);
+    writeRecord(edge, file(id), `${JSON.stringify(await renderLineConfig(db, row), null, 2)}\n`);
   },
-  async remove({ db, config }, id) {
-    await removeFiles(file(config.edgeDir, id));
-    await dropLine(db, id);
+  async remove({ db, edge, afterApply }, id) {
+    removeRecords(edge, file(id));
+    // The row goes once the edge no longer serves the line, so a refused change keeps both.
+    afterApply.push(() => dropLine(db, id));
   },
   async purge({ db, config }, id, payload, taskNo) {
     const row = await findLineRow(db, id);
@@ -160,7 +162,9 @@ export const serviceLinePublisher: Publisher = {
     const request = (payload ?? {}) as { paths?: string[]; domains?: string[] };
     const paths = request.paths ?? [];
     const domains = request.domains ?? serviceLineSettingsSchema.parse(JSON.parse(row.settings)).servername;
-    // The edge picks purge requests up from this folder; an empty list clears everything.
+    // A remote edge picks purge requests up from this folder; an empty list clears everything.
+    // The local edge's cache is cleared here and now.
+    await purgeCache(config, id, paths);
     await writeAtomically(
       path.join(config.edgeDir, 'purge', `${taskNo}.json`),
       `${JSON.stringify({ line: id, domains, paths, everything: paths.length === 0, at: Date.now() })}\n`,

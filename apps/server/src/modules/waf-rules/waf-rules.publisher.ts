@@ -1,19 +1,18 @@
-import path from 'node:path';
 import type { Publisher } from '../../core/registry.js';
-import { removeFiles, writeAtomically } from '../deploy/edge-files.js';
+import { removeRecords, writeRecord } from '../deploy/edge-files.js';
 import { findPageByName } from '../html-pages/html-pages.repository.js';
 import { findPolicyIdsByName } from '../origin-policies/origin-policies.repository.js';
 import { namedItems, settingsOfRow } from './waf-rules.kind.js';
 import { findWafRuleRow } from './waf-rules.repository.js';
 
-const file = (edgeDir: string, id: string) => path.join(edgeDir, 'waf-rules', `${id}.json`);
+const file = (id: string) => `waf-rules/${id}.json`;
 
 /**
  * The edge's view of a rule: every setting, and the page or policy its action uses by id (the
  * edge files are named by id; their own tasks keep them current). Lines list their rules by id.
  */
 export const wafRulePublisher: Publisher = {
-  async publish({ db, config }, id) {
+  async publish({ db, edge }, id) {
     const row = await findWafRuleRow(db, id);
     if (!row) return;
     const settings = settingsOfRow(row);
@@ -31,9 +30,9 @@ export const wafRulePublisher: Publisher = {
       htmlPageId: page?.id ?? null,
       originPolicyId: policyId ?? null,
     };
-    await writeAtomically(file(config.edgeDir, id), `${JSON.stringify(rule, null, 2)}\n`);
+    writeRecord(edge, file(id), `${JSON.stringify(rule, null, 2)}\n`);
   },
-  async remove({ config }, id) {
-    await removeFiles(file(config.edgeDir, id));
+  async remove({ edge }, id) {
+    removeRecords(edge, file(id));
   },
 };
