@@ -62,6 +62,10 @@ for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
   check(`typecheck ${project}`, 'npx', tool('tsc', '-p', project));
 }
 
+// The edge's tests run real nginx (scripts/ensure-edge.sh installs it, as root, when missing);
+// without it they are skipped, and this check fails the run.
+check('edge (nginx and its modules)', 'bash', ['scripts/ensure-edge.sh']);
+
 const vitestReport = path.join(out, 'vitest.json');
 counted(
   'unit and API tests (vitest)',

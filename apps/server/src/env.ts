@@ -71,6 +71,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'EDGE_REAL_IP_FROM must be a comma-separated list of addresses or networks')
     .optional(),
+  /** `npm run edge` ships its access log to the console's ingest with this token (docs/edge.md). */
+  EDGE_INGEST_TOKEN: z.string().min(1).optional(),
+  EDGE_CONSOLE_URL: z.string().url().optional(),
   EDGE_WORKERS: z
     .string()
     .regex(/^(auto|[1-9]\d?)$/, 'EDGE_WORKERS must be auto or a number of processes')
@@ -140,6 +143,8 @@ export interface Config {
     realIpFrom: string[];
     workers: number | 'auto';
     luaDir: string;
+    /** Where `npm run edge` sends its access log, and the ingest token it sends it with. */
+    ingest: { consoleUrl: string; token: string | undefined };
   };
   /** Background work this server takes part in; every server may run both. */
   workers: { deploy: boolean; healthChecks: boolean };
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       realIpFrom: e.EDGE_REAL_IP_FROM ? e.EDGE_REAL_IP_FROM.split(',') : [],
       workers: e.EDGE_WORKERS === 'auto' ? 'auto' : Number(e.EDGE_WORKERS),
       luaDir: DEFAULT_EDGE_LUA_DIR,
+      ingest: { consoleUrl: e.EDGE_CONSOLE_URL ?? `http://127.0.0.1:${e.PORT}`, token: e.EDGE_INGEST_TOKEN },
     },
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,

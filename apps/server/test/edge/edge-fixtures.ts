@@ -117,7 +117,9 @@ export function edgeRequest(options: EdgeRequest): Promise<EdgeResponse> {
         headers: { host: options.host, ...options.headers },
         agent: false,
         ...(options.localAddress ? { localAddress: options.localAddress } : {}),
-        ...(options.https ? { servername: options.host, ...(options.ca ? { ca: options.ca } : { rejectUnauthorized: false }) } : {}),
+        ...(options.https
+          ? { servername: options.host, ...(options.ca ? { ca: options.ca } : { rejectUnauthorized: false }) }
+          : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -34,9 +34,13 @@ export async function startEdge(ctx: EdgeContext): Promise<RunningEdge> {
   const stale = masterPid(paths.run);
   if (stale !== null) throw new Error(`An edge already runs on ${paths.run} (pid ${stale})`);
   await publishCurrent(ctx);
-  const child: ChildProcess = spawn(nginx, [...nginxArgs(paths.run, path.join(paths.live, 'nginx.conf')), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    nginx,
+    [...nginxArgs(paths.run, path.join(paths.live, 'nginx.conf')), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));

@@ -55,14 +55,12 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     );
   const defaults = visitorPorts.map((port) => {
     const ssl = ports.get(port) ? ' ssl' : '';
-    const cert = ssl
-      ? ` ssl_certificate ${layout.systemCert.pem}; ssl_certificate_key ${layout.systemCert.key};`
-      : '';
+    const cert = ssl ? ` ssl_certificate ${layout.systemCert.pem}; ssl_certificate_key ${layout.systemCert.key};` : '';
     // A name no line serves: nothing to judge or log, so a plain answer is right here.
     return `  server { listen ${layout.listenAddress}:${port + layout.portOffset} default_server${ssl};${cert} return 404; }`;
   });
   const out = [
-    '# Written by Parapet from the console\'s published configuration (docs/edge.md). Do not edit:',
+    "# Written by Parapet from the console's published configuration (docs/edge.md). Do not edit:",
     '# the next publish replaces it.',
     ...modules.map((m) => `load_module ${path.join(layout.modulesDir, m)};`),
     ...(layout.workerUser ? [`user ${layout.workerUser};`] : []),
@@ -90,8 +88,7 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     '  log_by_lua_block { require("parapet.log").write() }',
     '  map $http_upgrade $parapet_connection_upgrade { default upgrade; "" close; }',
   ];
-  if (layout.countryDb)
-    out.push(`  geoip2 ${layout.countryDb} { $parapet_country source=$remote_addr country_code; }`);
+  if (layout.countryDb) out.push(`  geoip2 ${layout.countryDb} { $parapet_country source=$remote_addr country_code; }`);
   else out.push('  map $remote_addr $parapet_country { default ""; }');
   if (layout.realIpFrom.length)
     out.push(...layout.realIpFrom.map((a) => `  set_real_ip_from ${a};`), '  real_ip_header X-Forwarded-For;');

@@ -75,7 +75,9 @@ export function crsConf(layout: EdgeLayout): string {
         'setvar:tx.parapet_now=+%{tx.anomaly_score_pl2}',
         'setvar:tx.parapet_now=+%{tx.anomaly_score_pl3}',
         'setvar:tx.parapet_now=+%{tx.anomaly_score_pl4}',
-        ...(category ? [`setvar:${varOf(category)}=+%{tx.parapet_now}`, `setvar:${varOf(category)}=-%{tx.parapet_seen}`] : []),
+        ...(category
+          ? [`setvar:${varOf(category)}=+%{tx.parapet_now}`, `setvar:${varOf(category)}=-%{tx.parapet_seen}`]
+          : []),
         'setvar:tx.parapet_seen=%{tx.parapet_now}',
       ];
       out.push(`SecAction "id:${id++},phase:${phase},pass,nolog,${actions.join(',')}"`);
@@ -93,8 +95,6 @@ export function crsConf(layout: EdgeLayout): string {
       `SecRule TX:${varOf(category).slice(3)} "@gt 0" "id:${id++},phase:2,pass,nolog,setvar:tx.parapet_mask=+${categoryBit(category)}"`,
     );
   for (let mask = 1; mask <= CRS_MASK_MAX; mask++)
-    out.push(
-      `SecRule TX:PARAPET_MASK "@eq ${mask}" "id:${id++},phase:2,deny,status:${CRS_STATUS_BASE + mask},nolog"`,
-    );
+    out.push(`SecRule TX:PARAPET_MASK "@eq ${mask}" "id:${id++},phase:2,deny,status:${CRS_STATUS_BASE + mask},nolog"`);
   return `${out.join('\n')}\n`;
 }

@@ -52,7 +52,12 @@ const refOf = (pool: Pool): PoolRef => ({
   backup: hasBackupBlock(pool),
 });
 
-function lineData(line: LineRecord, snapshot: EdgeSnapshot, layout: EdgeLayout, pools: Record<string, PoolRef>): EdgeLineData {
+function lineData(
+  line: LineRecord,
+  snapshot: EdgeSnapshot,
+  layout: EdgeLayout,
+  pools: Record<string, PoolRef>,
+): EdgeLineData {
   const own = linePool(line);
   const regions: Record<string, PoolRef> = {};
   let fallback: PoolRef | null = own ? refOf(own) : null;

@@ -23,7 +23,8 @@ export const CRS_STATUS_BASE = 530;
 export const CRS_MASK_MAX = 63;
 
 function listens(line: LineRecord, layout: EdgeLayout): string[] {
-  const at = (port: number, ssl: boolean) => `  listen ${layout.listenAddress}:${port + layout.portOffset}${ssl ? ' ssl' : ''};`;
+  const at = (port: number, ssl: boolean) =>
+    `  listen ${layout.listenAddress}:${port + layout.portOffset}${ssl ? ' ssl' : ''};`;
   return [...line.listen.http.map((p) => at(p, false)), ...line.listen.https.map((p) => at(p, true))];
 }
 
@@ -70,7 +71,8 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
   const crsOff = usesCrs ? ['    modsecurity off;'] : [];
   const proxy = proxyDirectives(line);
   const out: string[] = [
-    `# ${line.group} / ${line.name}, version ${line.version}`,
+    // No version here: a save that changes only data must leave nginx's files as they were.
+    `# ${line.group} / ${line.name}`,
     'server {',
     ...listens(line, layout),
     `  server_name ${line.domains.join(' ')};`,
@@ -85,7 +87,8 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     `  proxy_cache_key ${line.cache.ignoreArgs ? '$scheme$host$uri' : '$scheme$host$request_uri'};`,
   ];
   if (line.hsts) out.push('  add_header Strict-Transport-Security "max-age=31536000" always;');
-  if (line.upgradeInsecureRequests) out.push('  add_header Content-Security-Policy "upgrade-insecure-requests" always;');
+  if (line.upgradeInsecureRequests)
+    out.push('  add_header Content-Security-Policy "upgrade-insecure-requests" always;');
   if (usesCrs) {
     out.push('  modsecurity on;');
     for (let mask = 1; mask <= CRS_MASK_MAX; mask++)
@@ -101,7 +104,10 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     const prefix = socketPath.startsWith('/') ? socketPath : `/${socketPath}`;
     out.push(
       `  location ^~ ${quoted(prefix)} {`,
-      ...indent(proxy.filter((d) => !d.startsWith('proxy_set_header Connection') && !d.startsWith('proxy_http_version')), '    '),
+      ...indent(
+        proxy.filter((d) => !d.startsWith('proxy_set_header Connection') && !d.startsWith('proxy_http_version')),
+        '    ',
+      ),
       '    proxy_http_version 1.1;',
       '    proxy_set_header Upgrade $http_upgrade;',
       '    proxy_set_header Connection $parapet_connection_upgrade;',
@@ -110,17 +116,16 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     );
   }
   for (const cls of cacheClasses(line))
-    out.push(`  location ~ ${quoted(cls.regex)} {`, ...indent([...proxy, ...cacheDirectives(zone, cls)], '    '), '  }');
+    out.push(
+      `  location ~ ${quoted(cls.regex)} {`,
+      ...indent([...proxy, ...cacheDirectives(zone, cls)], '    '),
+      '  }',
+    );
   out.push('  location / {', ...indent([...proxy, ...cacheDirectives(zone, null)], '    '), '  }');
   // Where CRS's verdict comes back (crs.ts): the access handler reads it and runs the request again.
   // (`return` would run before the access phase, so the handler answers in Lua.)
   if (usesCrs)
-    out.push(
-      '  location @parapet_crs {',
-      '    modsecurity off;',
-      '    content_by_lua_block { ngx.exit(500) }',
-      '  }',
-    );
+    out.push('  location @parapet_crs {', '    modsecurity off;', '    content_by_lua_block { ngx.exit(500) }', '  }');
   out.push(
     '  location @parapet_backup {',
     ...crsOff,

@@ -81,7 +81,10 @@ export function upstreamBlocks(pool: Pool, visitorPorts: readonly number[]): str
   for (const [suffix, port] of ports) {
     if (hashed(pool)) {
       if (primaries.length) out.push(block(`${pool.name}${suffix}`, pool, primaries, port, false));
-      if (backups.length) out.push(block(`${pool.name}${suffix}_backup`, { ...pool, method: 'roundrobin', sticky: false }, backups, port, false));
+      if (backups.length)
+        out.push(
+          block(`${pool.name}${suffix}_backup`, { ...pool, method: 'roundrobin', sticky: false }, backups, port, false),
+        );
     } else if (primaries.length) {
       out.push(block(`${pool.name}${suffix}`, pool, pool.servers, port, true));
     }
