@@ -19,6 +19,8 @@ export interface SchedulerOptions {
   batch?: number;
   /** Tests count and observe the checks. */
   probe?: (target: ProbeTarget) => Promise<ProbeResult>;
+  /** An origin went down or came back: the edge must leave it out or take it back. */
+  onDownChanged?: (policyId: string) => Promise<void>;
 }
 
 export interface HealthScheduler {
@@ -71,6 +73,8 @@ export function createHealthScheduler(options: SchedulerOptions): HealthSchedule
         next_check_at: now + settings.healthCheckInterval * 1000,
       },
     );
+    const wasDown = row.health === 'unhealthy';
+    if (stored && wasDown !== (next.health === 'unhealthy')) await options.onDownChanged?.(row.policy_id);
     if (stored && next.health !== row.health)
       emit({
         groupName: row.group_name,

@@ -37,31 +37,42 @@ function tls(line: LineRecord, layout: EdgeLayout, certs: ReadonlySet<string>): 
   return [`  ssl_certificate ${cert.pem};`, `  ssl_certificate_key ${cert.key};`];
 }
 
-/** What every location of the line proxies with. */
-function proxyDirectives(line: LineRecord): string[] {
+/**
+ * How the line talks to its origin, set once in the server block and inherited by its locations
+ * (nginx's proxy settings flow down to a location unless it sets its own).
+ */
+function proxySettings(line: LineRecord): string[] {
   const timeout = `${line.upstreamTimeoutSeconds}s`;
-  const out = [
-    'proxy_pass $parapet_origin_scheme://$parapet_upstream;',
+  return [
     `proxy_http_version ${line.upstreamHttp11 ? '1.1' : '1.0'};`,
-    `proxy_set_header Host ${line.hostHeader ? quoted(line.hostHeader) : '$host'};`,
-    'proxy_set_header X-Real-IP $remote_addr;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-    'proxy_set_header X-Forwarded-Proto $scheme;',
-    // Keep-alive to the origin needs the visitor's Connection header gone.
-    'proxy_set_header Connection "";',
     `proxy_connect_timeout ${timeout};`,
     `proxy_read_timeout ${timeout};`,
     `proxy_send_timeout ${timeout};`,
     `proxy_buffer_size ${line.proxyBufferSizeKb}k;`,
     'proxy_ssl_server_name on;',
     'proxy_ssl_name $host;',
+    // Compression toward the origin: gzip asked for, and unpacked for visitors that did not ask.
+    ...(line.upstreamCompression ? ['gunzip on;'] : []),
   ];
-  // Compression toward the origin: ask it for gzip and unpack for visitors that did not ask.
-  if (line.upstreamCompression) out.push('proxy_set_header Accept-Encoding "gzip";', 'gunzip on;');
-  else out.push('proxy_set_header Accept-Encoding "";');
-  if (line.requestIdHeader) out.push(`proxy_set_header ${line.requestIdHeader} $request_id;`);
-  return out;
 }
+
+/** The headers the origin gets (a location that sets any header must repeat them all). */
+function proxyHeaders(line: LineRecord, upgrade: boolean): string[] {
+  return [
+    `proxy_set_header Host ${line.hostHeader ? quoted(line.hostHeader) : '$host'};`,
+    'proxy_set_header X-Real-IP $remote_addr;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    // Keep-alive to the origin needs the visitor's Connection header gone, but an upgrade needs it.
+    ...(upgrade
+      ? ['proxy_set_header Upgrade $http_upgrade;', 'proxy_set_header Connection $parapet_connection_upgrade;']
+      : ['proxy_set_header Connection "";']),
+    `proxy_set_header Accept-Encoding ${line.upstreamCompression ? '"gzip"' : '""'};`,
+    ...(line.requestIdHeader ? [`proxy_set_header ${line.requestIdHeader} $request_id;`] : []),
+  ];
+}
+
+const PROXY_PASS = 'proxy_pass $parapet_origin_scheme://$parapet_upstream;';
 
 const indent = (lines: string[], depth: string) => lines.map((l) => `${depth}${l}`);
 
@@ -69,7 +80,6 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
   const zone = cacheZone(line.id);
   // The named locations a request reaches after CRS judged it must not judge it again.
   const crsOff = usesCrs ? ['    modsecurity off;'] : [];
-  const proxy = proxyDirectives(line);
   const out: string[] = [
     // No version here: a save that changes only data must leave nginx's files as they were.
     `# ${line.group} / ${line.name}`,
@@ -83,6 +93,7 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     '  set $parapet_origin_scheme http;',
     '  set $parapet_judged "";',
     `  client_max_body_size ${line.maxUploadSizeMb}m;`,
+    ...indent([...proxySettings(line), ...proxyHeaders(line, false)], '  '),
     // The cache key: the visitor's scheme and host, the path, and the query string unless ignored.
     `  proxy_cache_key ${line.cache.ignoreArgs ? '$scheme$host$uri' : '$scheme$host$request_uri'};`,
   ];
@@ -104,24 +115,17 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     const prefix = socketPath.startsWith('/') ? socketPath : `/${socketPath}`;
     out.push(
       `  location ^~ ${quoted(prefix)} {`,
-      ...indent(
-        proxy.filter((d) => !d.startsWith('proxy_set_header Connection') && !d.startsWith('proxy_http_version')),
-        '    ',
-      ),
-      '    proxy_http_version 1.1;',
-      '    proxy_set_header Upgrade $http_upgrade;',
-      '    proxy_set_header Connection $parapet_connection_upgrade;',
-      '    proxy_cache off;',
+      ...indent([PROXY_PASS, 'proxy_http_version 1.1;', ...proxyHeaders(line, true), 'proxy_cache off;'], '    '),
       '  }',
     );
   }
   for (const cls of cacheClasses(line))
     out.push(
       `  location ~ ${quoted(cls.regex)} {`,
-      ...indent([...proxy, ...cacheDirectives(zone, cls)], '    '),
+      ...indent([PROXY_PASS, ...cacheDirectives(zone, cls)], '    '),
       '  }',
     );
-  out.push('  location / {', ...indent([...proxy, ...cacheDirectives(zone, null)], '    '), '  }');
+  out.push('  location / {', ...indent([PROXY_PASS, ...cacheDirectives(zone, null)], '    '), '  }');
   // Where CRS's verdict comes back (crs.ts): the access handler reads it and runs the request again.
   // (`return` would run before the access phase, so the handler answers in Lua.)
   if (usesCrs)
@@ -131,10 +135,7 @@ export function lineConf(line: LineRecord, layout: EdgeLayout, usesCrs: boolean,
     ...crsOff,
     '    recursive_error_pages on;',
     ...[502, 504].map((status) => `    error_page ${status} =${status} @parapet_error;`),
-    ...indent(
-      proxy.map((d) => (d.startsWith('proxy_pass ') ? 'proxy_pass $parapet_origin_scheme://$parapet_backup;' : d)),
-      '    ',
-    ),
+    '    proxy_pass $parapet_origin_scheme://$parapet_backup;',
     '    proxy_cache off;',
     '  }',
     '  location @parapet_error {',

@@ -7,7 +7,13 @@ import type { PublishedRule } from './rules-data.js';
  * (the records under DATA_DIR/edge, see docs/edge.md), and where things are on this machine.
  */
 export type LineRecord = Awaited<ReturnType<typeof renderLineConfig>>;
-export type PolicyRecord = OriginPolicySettings & { id: string; name: string; group: string };
+export type PolicyRecord = OriginPolicySettings & {
+  id: string;
+  name: string;
+  group: string;
+  /** Origins the health checks found down when the policy was last published. */
+  unhealthy?: string[];
+};
 
 export interface EdgeSnapshot {
   lines: LineRecord[];

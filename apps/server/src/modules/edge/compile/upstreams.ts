@@ -15,6 +15,8 @@ export interface OriginServer {
   address: string;
   weight: number;
   backup: boolean;
+  /** Found down by the health checks: nginx sends it nothing until it is back. */
+  down?: boolean;
 }
 
 export interface Pool {
@@ -49,7 +51,9 @@ export function policyPool(policy: PolicyRecord): Pool {
     method: policy.loadBalancerMethod,
     sticky: policy.loadBalancerSticky,
     port: policy.portMappingType === 'static' ? null : schemePort(policy.originscheme),
-    servers: policy.origins.filter((o) => o.enabled),
+    servers: policy.origins
+      .filter((o) => o.enabled)
+      .map((o) => ({ ...o, down: policy.unhealthy?.includes(o.address) ?? false })),
   };
 }
 
@@ -62,7 +66,8 @@ function block(name: string, pool: Pool, servers: OriginServer[], port: number, 
   for (const server of servers) {
     const weight = pool.method === 'weight' && server.weight !== 1 ? ` weight=${server.weight}` : '';
     const backup = withBackups && server.backup ? ' backup' : '';
-    lines.push(`  server ${withPort(server.address, port)}${weight}${backup};`);
+    const down = server.down ? ' down' : '';
+    lines.push(`  server ${withPort(server.address, port)}${weight}${backup}${down};`);
   }
   lines.push('  keepalive 32;', '}');
   return lines.join('\n');
