@@ -162,11 +162,18 @@ async function apply(ctx: EdgeContext, change: EdgeChange): Promise<void> {
   await commitRecords(config.edgeDir, change);
   await swapLive(paths.live, dir);
   if (masterPid(paths.run) !== null) {
-    if (needsReload(previous, compiled)) {
+    let pushed = false;
+    if (!needsReload(previous, compiled)) {
+      // A control port that does not answer (another EDGE_CONTROL_PORT, workers starting) must not
+      // leave the edge on old data: a reload reads the live generation whole.
+      pushed = await control(config, '/data', 'POST').then(
+        () => true,
+        () => false,
+      );
+    }
+    if (!pushed) {
       reload(paths.run);
       await waitForGeneration(config, stamp);
-    } else {
-      await control(config, '/data', 'POST');
     }
   }
   await pruneGenerations(paths.gens, stamp);
