@@ -105,6 +105,11 @@ end
 -- Judges the line's rules: the deciding rule (or nil), and what the other matched rules added.
 function _M.judge(rules, req)
   local outcome = { request_headers = {}, response_headers = {}, logged = {} }
+  -- The rate is a fact of the request, as the client's count over a window: every request of
+  -- the client counts, whatever the rules decide or whichever of their conditions fail first.
+  for _, rule in ipairs(rules) do
+    if rule.enabled and rule.when.rate then req.rate(rule.when.rate.seconds) end
+  end
   for _, rule in ipairs(rules) do
     if rule.enabled then
       local matched = blocked(rule, req) or (conditions_hold(rule.when, req) and not spared(rule.unless, req))
@@ -118,7 +123,6 @@ function _M.judge(rules, req)
             local value = h.value:gsub(rule.clientIpVariable:gsub("%$", "%%$"), req.client_ip)
             set_header(list, h.name, value)
           end
-          outcome.logged[#outcome.logged + 1] = rule
         else
           outcome.final = rule
           return outcome

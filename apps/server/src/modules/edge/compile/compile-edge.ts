@@ -13,7 +13,6 @@ import { linePool, policyPool, upstreamBlocks } from './upstreams.js';
  */
 
 export const DATA_FILE = 'data.json';
-export const CRS_FILE = 'crs.conf';
 export const MAIN_FILE = 'nginx.conf';
 /** Names the generation; the edge reports it once a reload has taken it (publish.ts waits for that). */
 export const GENERATION_FILE = 'GENERATION';
@@ -92,7 +91,16 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
   else out.push('  map $remote_addr $parapet_country { default ""; }');
   if (layout.realIpFrom.length)
     out.push(...layout.realIpFrom.map((a) => `  set_real_ip_from ${a};`), '  real_ip_header X-Forwarded-For;');
-  if (usesCrs) out.push('  modsecurity off;', `  modsecurity_rules_file ${CRS_FILE};`);
+  // Inline, one directive a line (nginx caps a parameter at 4 KB): ModSecurity opens a rules file
+  // relative to nginx's working directory, not to the generation checked or served.
+  if (usesCrs)
+    out.push(
+      '  modsecurity off;',
+      ...crsConf(layout)
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => `  modsecurity_rules '${line}';`),
+    );
   out.push(
     ...caches,
     ...upstreams.map((u) => u.replace(/^/gm, '  ')),
@@ -119,7 +127,6 @@ export function compileEdge(snapshot: EdgeSnapshot, layout: EdgeLayout): Compile
     // Nulls are left out: Lua's JSON decoder gives a null as a value that tests true.
     [DATA_FILE]: `${JSON.stringify(edgeData(snapshot, layout), (_key, value: unknown) => (value === null ? undefined : value), 1)}\n`,
   };
-  if (crsLines.size > 0) files[CRS_FILE] = crsConf(layout);
   const certs = new Set(snapshot.certs.keys());
   for (const line of snapshot.lines)
     files[`lines/${line.id}.conf`] = lineConf(line, layout, crsLines.has(line.id), certs);
