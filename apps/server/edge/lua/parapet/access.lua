@@ -133,7 +133,8 @@ function _M.run()
   if final then
     local action = final.action
     if action == "08" then
-      rate_dict:set("block|" .. line_id .. "|" .. final.name .. "|" .. client_ip, true, final.blockSeconds)
+      -- add, not set: a request refused during the block does not make the block last longer.
+      rate_dict:add("block|" .. line_id .. "|" .. final.name .. "|" .. client_ip, true, final.blockSeconds)
     end
     if action == "01" or action == "08" then return pages.serve(final.page, 403) end
     -- A visitor who ran the check goes on to the origin; anyone else gets the check.

@@ -86,6 +86,9 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     '  header_filter_by_lua_block { require("parapet.access").headers() }',
     '  log_by_lua_block { require("parapet.log").write() }',
     '  map $http_upgrade $parapet_connection_upgrade { default upgrade; "" close; }',
+    // nginx draws $request_id afresh at each lookup by name (as Lua's ngx.var does) unless the
+    // configuration refers to it; this map does, so the page, the log and the origin share one id.
+    '  map $request_id $parapet_request_id { default $request_id; }',
   ];
   if (layout.countryDb) out.push(`  geoip2 ${layout.countryDb} { $parapet_country source=$remote_addr country_code; }`);
   else out.push('  map $remote_addr $parapet_country { default ""; }');
