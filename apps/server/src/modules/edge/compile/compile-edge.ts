@@ -113,7 +113,6 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     `    listen 127.0.0.1:${layout.controlPort};`,
     '    set $parapet_line "";',
     '    location = /data { content_by_lua_block { require("parapet.edge").reload_data() } }',
-    '    location = /purge { content_by_lua_block { require("parapet.purge").run() } }',
     '    location = /health { content_by_lua_block { require("parapet.edge").health() } }',
     '  }',
     '  include lines/*.conf;',

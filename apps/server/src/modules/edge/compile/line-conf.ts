@@ -49,6 +49,9 @@ function proxySettings(line: LineRecord): string[] {
     `proxy_read_timeout ${timeout};`,
     `proxy_send_timeout ${timeout};`,
     `proxy_buffer_size ${line.proxyBufferSizeKb}k;`,
+    // nginx refuses a header buffer larger than the body buffers allow to be busy: size them along.
+    `proxy_buffers 8 ${line.proxyBufferSizeKb}k;`,
+    `proxy_busy_buffers_size ${line.proxyBufferSizeKb * 2}k;`,
     'proxy_ssl_server_name on;',
     'proxy_ssl_name $host;',
     // Compression toward the origin: gzip asked for, and unpacked for visitors that did not ask.
