@@ -26,8 +26,16 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 /** Keep-alive connections of every load: enough to keep one nginx worker busy, few enough for one core. */
 export const CONNECTIONS = 10;
 
-/** Load on `port` with the `host` header until stopped (`stop()` resolves with the figures). */
-export function startLoad(port: number, host: string, pathname: string): { stop(): Promise<LoadResult> } {
+/**
+ * Load on `port` with the `host` header until stopped (`stop()` resolves with the figures); with
+ * `fresh`, every request asks for its connection to be closed, so each goes on a new one.
+ */
+export function startLoad(
+  port: number,
+  host: string,
+  pathname: string,
+  fresh = false,
+): { stop(): Promise<LoadResult> } {
   let done!: (result: LoadResult) => void;
   let failed!: (error: Error) => void;
   const finished = new Promise<LoadResult>((resolve, reject) => ((done = resolve), (failed = reject)));
@@ -36,7 +44,12 @@ export function startLoad(port: number, host: string, pathname: string): { stop(
       url: `http://127.0.0.1:${port}${pathname}`,
       connections: CONNECTIONS,
       duration: 600,
-      headers: { host, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) parapet-bench', accept: '*/*' },
+      headers: {
+        host,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) parapet-bench',
+        accept: '*/*',
+        ...(fresh ? { connection: 'close' } : {}),
+      },
     },
     (error, result) => (error ? failed(error) : done(result)),
   );

@@ -221,11 +221,23 @@ describe.skipIf(!existsSync(NGINX))('the edge answers every case of the evaluato
   }
 
   it('logs the deciding rule, or the last logged one, as the evaluator names it', async () => {
-    const records = (await readFile(path.join(t.config.edgeDir, 'nginx/run/access.log'), 'utf8'))
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { host: string; rule: string; action: string });
-    const last = new Map(records.map((r) => [r.host, r]));
+    const read = async () =>
+      (await readFile(path.join(t.config.edgeDir, 'nginx/run/access.log'), 'utf8').catch(() => ''))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { host: string; rule: string; action: string });
+    // The edge writes its log in batches (log.lua): wait until every case's request is in it.
+    const hosts = new Set([...answers.keys()].map((plan) => plan.host));
+    await expect
+      .poll(
+        async () => {
+          const seen = new Set((await read()).map((r) => r.host));
+          return [...hosts].filter((host) => !seen.has(host));
+        },
+        { timeout: 5000 },
+      )
+      .toEqual([]);
+    const last = new Map((await read()).map((r) => [r.host, r]));
     for (const [plan] of answers) {
       const outcome = plan.expected;
       const rule = outcome.finalRule ?? outcome.logged.at(-1) ?? '';

@@ -12,33 +12,45 @@ local concat, floor = table.concat, math.floor
 
 local CRS_BASE, CRS_MAX = 530, 63
 local CRS_HEADER, CRS_MASK_HEADER = "X-Parapet-Crs", "X-Parapet-Crs-Mask"
+local CRS_KEY, CRS_MASK_KEY = CRS_HEADER:lower(), CRS_MASK_HEADER:lower()
 
+-- The visitor's headers by lower-case name, a repeated one joined as the evaluator joins it.
 local function headers_of()
-  local raw = ngx.req.get_headers(100)
-  local out = {}
-  for name, value in pairs(raw) do
-    if type(value) == "table" then value = concat(value, ", ") end
-    out[name] = value
+  local headers = ngx.req.get_headers(100)
+  for name, value in pairs(headers) do
+    if type(value) == "table" then headers[name] = concat(value, ", ") end
   end
-  return out
+  return headers
 end
 
 -- Requests of a client to a line over the last `seconds`: this window's count and the part of
--- the previous window still inside the span (a sliding window in two counters).
-local function rate_counter(line_id, ip)
-  local counted = {}
-  return function(seconds)
-    if counted[seconds] then return counted[seconds] end
-    local now = ngx.now()
-    local bucket = floor(now / seconds)
-    local key = line_id .. "|" .. ip .. "|" .. seconds .. "|"
-    local current = rate_dict:incr(key .. bucket, 1, 0, seconds * 2) or 1
-    local previous = rate_dict:get(key .. (bucket - 1)) or 0
-    local elapsed = (now - bucket * seconds) / seconds
-    local count = current + previous * (1 - elapsed)
-    counted[seconds] = count
-    return count
+-- the previous window still inside the span (a sliding window in two counters). Counted once a
+-- request for each window, however many rules read it.
+local function rate_of(req, seconds)
+  local counted = req.counted
+  if not counted then
+    counted = {}
+    req.counted = counted
+  elseif counted[seconds] then
+    return counted[seconds]
   end
+  local now = ngx.now()
+  local bucket = floor(now / seconds)
+  local key = req.line_id .. "|" .. req.client_ip .. "|" .. seconds .. "|"
+  local current = rate_dict:incr(key .. bucket, 1, 0, seconds * 2) or 1
+  local previous = rate_dict:get(key .. (bucket - 1)) or 0
+  local elapsed = (now - bucket * seconds) / seconds
+  local count = current + previous * (1 - elapsed)
+  counted[seconds] = count
+  return count
+end
+
+local function block_key(line_id, rule_name, client_ip)
+  return "block|" .. line_id .. "|" .. rule_name .. "|" .. client_ip
+end
+
+local function is_blocked(req, rule_name)
+  return rate_dict:get(block_key(req.line_id, rule_name, req.client_ip))
 end
 
 local function pool_upstream(ref, line)
@@ -93,11 +105,13 @@ function _M.run()
 
   local headers = headers_of()
   local mask = 0
-  if headers[CRS_HEADER:lower()] == edge.opts.crs_token then mask = tonumber(headers[CRS_MASK_HEADER:lower()]) or 0 end
-  -- The edge's own markers never reach the origin, the log or a rule.
-  headers[CRS_HEADER:lower()], headers[CRS_MASK_HEADER:lower()] = nil, nil
-  ngx.req.clear_header(CRS_HEADER)
-  ngx.req.clear_header(CRS_MASK_HEADER)
+  if headers[CRS_KEY] ~= nil or headers[CRS_MASK_KEY] ~= nil then
+    if headers[CRS_KEY] == edge.opts.crs_token then mask = tonumber(headers[CRS_MASK_KEY]) or 0 end
+    -- The edge's own markers never reach the origin, the log or a rule.
+    headers[CRS_KEY], headers[CRS_MASK_KEY] = nil, nil
+    ngx.req.clear_header(CRS_HEADER)
+    ngx.req.clear_header(CRS_MASK_HEADER)
+  end
   ctx.headers = headers
 
   if ngx.req.http_version() == 1.0 and not line.acceptHttp10 then
@@ -122,8 +136,9 @@ function _M.run()
     country = country,
     headers = headers,
     owasp = crs.categories(mask, data.owaspCategories),
-    rate = rate_counter(line_id, client_ip),
-    is_blocked = function(rule_name) return rate_dict:get("block|" .. line_id .. "|" .. rule_name .. "|" .. client_ip) end,
+    line_id = line_id,
+    rate = rate_of,
+    is_blocked = is_blocked,
   }
   local outcome = rules.judge(line.rules, req)
   ctx.outcome = outcome
@@ -134,7 +149,7 @@ function _M.run()
     local action = final.action
     if action == "08" then
       -- add, not set: a request refused during the block does not make the block last longer.
-      rate_dict:add("block|" .. line_id .. "|" .. final.name .. "|" .. client_ip, true, final.blockSeconds)
+      rate_dict:add(block_key(line_id, final.name, client_ip), true, final.blockSeconds)
     end
     if action == "01" or action == "08" then return pages.serve(final.page, 403) end
     -- A visitor who ran the check goes on to the origin; anyone else gets the check.

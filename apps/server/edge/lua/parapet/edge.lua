@@ -31,7 +31,9 @@ function _M.init(opts)
   if text then store(text) end
 end
 
-function _M.init_worker() end
+function _M.init_worker()
+  require("parapet.log").init_worker()
+end
 
 -- Networks arrive as hex; the rules compare raw bytes, as nginx gives the client's address.
 local function prepare_networks(list)

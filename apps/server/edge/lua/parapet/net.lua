@@ -2,7 +2,7 @@
 -- address written as IPv6 (::ffff:a.b.c.d) counts as the IPv4 address, as the evaluator says
 -- (packages/shared/src/waf/network.ts).
 local bit = require("bit")
-local byte, sub, char = string.byte, string.sub, string.char
+local byte, sub, char, floor = string.byte, string.sub, string.char, math.floor
 
 local _M = {}
 
@@ -25,12 +25,18 @@ end
 
 function _M.holds(network, client)
   if not client or client.v ~= network.v then return false end
-  local whole = math.floor(network.bits / 8)
-  if whole > 0 and sub(client.bytes, 1, whole) ~= sub(network.bytes, 1, whole) then return false end
-  local rest = network.bits % 8
+  local bits = network.bits
+  if bits == 0 then return true end
+  local whole = floor(bits / 8)
+  local a, b = client.bytes, network.bytes
+  -- Byte by byte: a substring a network would make a new string each request.
+  for i = 1, whole do
+    if byte(a, i) ~= byte(b, i) then return false end
+  end
+  local rest = bits % 8
   if rest == 0 then return true end
   local mask = bit.band(bit.lshift(0xff, 8 - rest), 0xff)
-  return bit.band(byte(client.bytes, whole + 1), mask) == byte(network.bytes, whole + 1)
+  return bit.band(byte(a, whole + 1), mask) == byte(b, whole + 1)
 end
 
 return _M

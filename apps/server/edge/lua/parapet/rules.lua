@@ -42,7 +42,7 @@ end
 
 -- The request's count over the rule's window, > n requests.
 local function rate_holds(rate, req)
-  local count = req.rate(rate.seconds)
+  local count = req.rate(req, rate.seconds)
   return count > rate.requests
 end
 
@@ -99,7 +99,7 @@ end
 
 -- A matched rule of a blocking period stays matched for the client until the period ends.
 local function blocked(rule, req)
-  return rule.action == "08" and req.is_blocked(rule.name)
+  return rule.action == "08" and req.is_blocked(req, rule.name)
 end
 
 -- Judges the line's rules: the deciding rule (or nil), and what the other matched rules added.
@@ -108,7 +108,7 @@ function _M.judge(rules, req)
   -- The rate is a fact of the request, as the client's count over a window: every request of
   -- the client counts, whatever the rules decide or whichever of their conditions fail first.
   for _, rule in ipairs(rules) do
-    if rule.enabled and rule.when.rate then req.rate(rule.when.rate.seconds) end
+    if rule.enabled and rule.when.rate then req.rate(req, rule.when.rate.seconds) end
   end
   for _, rule in ipairs(rules) do
     if rule.enabled then

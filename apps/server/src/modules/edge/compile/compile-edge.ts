@@ -73,6 +73,7 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     '  access_log off;',
     '  sendfile on;',
     '  keepalive_timeout 65;',
+    '  lingering_close always;',
     '  ssl_protocols TLSv1.2 TLSv1.3;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `  ${kind === 'client_body' ? 'client_body' : kind}_temp_path ${path.join(run, 'tmp', kind)};`,
