@@ -15,11 +15,7 @@ export const htmlPagePublisher: Publisher = {
   async publish({ db, edge }, id) {
     const row = await findPageRow(db, id);
     if (!row) return;
-    writeRecord(
-      edge,
-      file(id),
-      withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES),
-    );
+    writeRecord(edge, file(id), withRidBlock(row.content, row.rid_position, row.rid_color, EDGE_RID_VALUES));
   },
   async remove({ edge }, id) {
     removeRecords(edge, file(id));
