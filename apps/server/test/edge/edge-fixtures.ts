@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StoreKind } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { API_PREFIX, INGEST_API } from '@parapet/shared';
 import { startEdge, type RunningEdge } from '../../src/modules/edge/runner.js';
+import { createLogShipper, type LogShipper } from '../../src/modules/edge/shipper/log-shipper.js';
+import { signedInAdmin } from '../helpers/admin.js';
+import { makeToken } from '../ingest/fixtures.js';
 import { makeTestCountryDb } from './fixtures/test-countries.js';
 
 /** Whether this machine has the edge's nginx (scripts/ensure-edge.sh installs it). */
@@ -178,4 +182,26 @@ export async function startEdgeApp(kind: StoreKind, env: Record<string, string> 
       await rm(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The console listening on loopback with an ingest token, and the edge's access log shipped to
+ * it, as `npm run edge` does: what the edge serves reaches the event log.
+ */
+export async function startShipping(t: EdgeTestApp): Promise<LogShipper> {
+  const token = await makeToken(await signedInAdmin(t, 'shipper'));
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const run = path.join(t.config.edgeDir, 'nginx', 'run');
+  const shipper = createLogShipper({
+    logFile: path.join(run, 'access.log'),
+    stateFile: path.join(run, 'shipper-state.json'),
+    ingestUrl: `http://127.0.0.1:${port}${API_PREFIX}${INGEST_API.events}`,
+    token,
+    flushMs: 200,
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  shipper.start();
+  return shipper;
 }

@@ -2,13 +2,21 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, INGEST_API, SERVICE_LINE_API, CERT_API, WAF_RULE_API } from '@parapet/shared';
+import { SERVICE_LINE_API, CERT_API, WAF_RULE_API } from '@parapet/shared';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
-import { fill, signedInAdmin } from '../helpers/admin.js';
+import { fill } from '../helpers/admin.js';
 import { makeTestCerts } from '../helpers/certificates.js';
-import { makeToken, storedOf } from '../ingest/fixtures.js';
-import { createLogShipper, type LogShipper } from '../../src/modules/edge/shipper/log-shipper.js';
-import { edgeRequest, NGINX, startEdgeApp, startOrigin, type EdgeTestApp, type TestOrigin } from './edge-fixtures.js';
+import { storedOf } from '../ingest/fixtures.js';
+import type { LogShipper } from '../../src/modules/edge/shipper/log-shipper.js';
+import {
+  edgeRequest,
+  NGINX,
+  startEdgeApp,
+  startOrigin,
+  startShipping,
+  type EdgeTestApp,
+  type TestOrigin,
+} from './edge-fixtures.js';
 
 /**
  * Issue 14 item 6 through real nginx on loopback: a line's traffic, its cache and purge, HTTPS
@@ -46,21 +54,7 @@ describe.skipIf(!existsSync(NGINX))('the edge serves lines through real nginx', 
     owner = await signUpConfirmed(t, group);
     origin = await startOrigin('primary');
     backup = await startOrigin('backup');
-    const admin = await signedInAdmin(t);
-    const token = await makeToken(admin);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const run = path.join(t.config.edgeDir, 'nginx', 'run');
-    shipper = createLogShipper({
-      logFile: path.join(run, 'access.log'),
-      stateFile: path.join(run, 'shipper-state.json'),
-      ingestUrl: `http://127.0.0.1:${port}${API_PREFIX}${INGEST_API.events}`,
-      token,
-      flushMs: 200,
-      log: { info: () => undefined, warn: () => undefined },
-    });
-    shipper.start();
+    shipper = await startShipping(t);
     const made = await owner.client.post(SERVICE_LINE_API.create, {
       groupName: group,
       appProfileName: 'shop.example',

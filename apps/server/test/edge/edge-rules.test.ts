@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_PERIOD_MIN, GROUP_API, HTML_PAGE_API, ridBlock, SERVICE_LINE_API, WAF_RULE_API } from '@parapet/shared';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
 import { fill, signedInAdmin } from '../helpers/admin.js';
-import { edgeRequest, NGINX, startEdgeApp, startOrigin, type EdgeTestApp, type TestOrigin } from './edge-fixtures.js';
+import { storedOf } from '../ingest/fixtures.js';
+import type { LogShipper } from '../../src/modules/edge/shipper/log-shipper.js';
+import {
+  edgeRequest,
+  NGINX,
+  startEdgeApp,
+  startOrigin,
+  startShipping,
+  type EdgeTestApp,
+  type TestOrigin,
+} from './edge-fixtures.js';
 
 /**
  * Issue 14 item 6, the firewall's part: rules acting on real requests through nginx. One app and
@@ -25,6 +35,7 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
   let t: EdgeTestApp;
   let owner: Account;
   let origin: TestOrigin;
+  let shipper: LogShipper;
   const group = 'edgerules';
   const port = () => t.offset + 80;
   const get = (host: string, requestPath = '/', localAddress?: string) =>
@@ -99,8 +110,10 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
       );
     }
     await t.deploy();
+    shipper = await startShipping(t);
   }, 90_000);
   afterAll(async () => {
+    await shipper?.stop();
     await t?.stopAll();
     await origin?.close();
   });
@@ -168,5 +181,24 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
       [403, 'no_sqli'],
       [200, ''],
     ]);
+  });
+
+  it('each of those requests is in the event log with its rule and action within 5 s', async () => {
+    const acted = async () => {
+      const found = new Map<string, { rule: string; action: string; status: number }>();
+      for (const e of await storedOf(t, group)) if (e.rule) found.set(`${e.host} ${e.rule} ${e.action} ${e.status}`, e);
+      return [...found.keys()].sort();
+    };
+    await expect
+      .poll(acted, { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          'country.rules.test no_cn 01 403',
+          'crs.rules.test no_sqli 01 403',
+          'deny.rules.test deny_all 01 403',
+          'rate.rules.test flood 08 403',
+          'redirect.rules.test moved 06 301',
+        ]),
+      );
   });
 });
