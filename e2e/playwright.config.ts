@@ -61,6 +61,10 @@ export default defineConfig({
       EDGE_SETTLE_MS: '3000',
       // The specs' origins are made-up private addresses and servers on loopback.
       ALLOW_PRIVATE_ORIGINS: 'true',
+      // The browser tests watch the console; the edge's own tests (apps/server/test/edge) run
+      // nginx. Checking every save with nginx -t here lengthened the deploy queue the two
+      // workers share past the specs' wait once in a full run.
+      EDGE_NGINX: 'off',
     },
   },
 });
