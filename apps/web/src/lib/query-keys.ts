@@ -43,7 +43,8 @@ export const originCheckKey = (address: string) => ['origin-valid', address] as 
 /** A dashboard call of a group: `kind` is the call (series, top, activity), `request` its whole body. */
 export const dashboardKey = (groupName: string, kind: string, request: unknown) =>
   ['dashboard', groupName, kind, request] as const;
-export const resourceLimitsKey = (groupName: string) => ['group-resource-limits', groupName] as const;
+const RESOURCE_LIMITS_ROOT = 'group-resource-limits';
+export const resourceLimitsKey = (groupName: string) => [RESOURCE_LIMITS_ROOT, groupName] as const;
 /** A page of a group's event log, by everything its search asks (range, filters, cursor, size). */
 export const eventLogKeys = {
   group: (groupName: string) => ['event-logs', groupName] as const,
@@ -99,6 +100,19 @@ export function taskInvalidations(
 ): InvalidateQueryFilters[] {
   if (event.state !== 'succeeded' && event.state !== 'failed') return [];
   return entityInvalidations(event.entity, event.groupName, event.entityId);
+}
+
+/**
+ * Everything a socket event could make stale, in every group: what the console refetches when
+ * its socket (re)connects, since an event sent before the socket was in its rooms is never seen.
+ */
+export function liveQueryInvalidations(): InvalidateQueryFilters[] {
+  return [
+    ...[certKeys, htmlPageKeys, originPolicyKeys, serviceLineKeys, wafRuleKeys].map(({ area }) => ({
+      queryKey: [area],
+    })),
+    { queryKey: [RESOURCE_LIMITS_ROOT] },
+  ];
 }
 
 /** An origin's health shows on the policy lists of its group; the names a select offers do not change. */

@@ -143,3 +143,11 @@ describe('socket events refetch only the entity they name', () => {
     expect(await refetchedBy(() => handlers['origin.health'](event))).toEqual(['acmePolicies']);
   });
 });
+
+describe('a socket that connects or reconnects', () => {
+  it('refetches everything an event could have changed while it was away, and not the user', async () => {
+    const handlers = socketHandlers(queryClient);
+    const refetched = await refetchedBy(() => handlers.connect());
+    expect(refetched).toEqual((Object.keys(QUERIES) as Name[]).filter((name) => name !== 'user'));
+  });
+});

@@ -2,7 +2,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { settleOwnTask } from './own-changes';
-import { healthInvalidations, taskInvalidations } from './query-keys';
+import { healthInvalidations, liveQueryInvalidations, taskInvalidations } from './query-keys';
 
 type ParapetSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -17,8 +17,12 @@ const invalidate = (queryClient: QueryClient, filters: InvalidateQueryFilters[])
  */
 export function socketHandlers(queryClient: QueryClient): {
   [E in keyof ServerToClientEvents]: ServerToClientEvents[E];
-} {
+} & { connect: () => void } {
   return {
+    // A page's first answers are fetched while the socket is still connecting, and a reconnect
+    // follows a gap: a task that ended in between sent its event to no one, and the page would
+    // say Deploying for good. So each connect refetches what events keep live (on screen only).
+    connect: () => void invalidate(queryClient, liveQueryInvalidations()),
     'task.updated': (event) => {
       settleOwnTask(event);
       void invalidate(queryClient, taskInvalidations(event));
@@ -35,6 +39,7 @@ export function connectSocket(queryClient: QueryClient): ParapetSocket {
   if (socket) return socket;
   socket = io({ path: SOCKET_PATH, withCredentials: true });
   const handlers = socketHandlers(queryClient);
+  socket.on('connect', handlers.connect);
   socket.on('task.updated', handlers['task.updated']);
   socket.on('origin.health', handlers['origin.health']);
   return socket;
