@@ -57,6 +57,8 @@ export default defineConfig(({ mode }) => {
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
     build: {
       outDir: 'dist',
+      // dist/.vite/manifest.json: which chunks each route needs (scripts/bundle-budget.mjs reads it).
+      manifest: true,
       emptyOutDir: true,
       // The UI kit alone is ~1 MB minified (~300 kB gzip); it is one long-cached vendor chunk.
       chunkSizeWarningLimit: 1500,
