@@ -1,34 +1,57 @@
-// API throughput on this machine: starts the built server on a fresh SQLite store, signs in
-// the first admin, and drives calls with autocannon (10 connections, 10 s each): the health
-// check (one store round trip), GET /api/user (session lookup plus the user and their groups),
-// GET /api/groups, and the first page of the default group's origin policies (with each
-// origin's health) and HTML pages, nine of each made first. Prints autocannon's own table for each.
-import { spawn } from 'node:child_process';
+// API throughput on this machine (docs/api-bench.md). Starts the built server on a fresh SQLite
+// store and, beside it, a bare Fastify app (bench/api/bare-server.mjs) as the yardstick of the
+// same run; then, with autocannon, measures requests/s and p99 at 10 and 100 connections of:
+// the bare route, GET /api/user with a session, a page of 100 service lines (the console's list
+// call), one line's detail, and the first page of the event log (24 hours, 10 rows). Twice: with
+// the 100 lines made through the API, then with 10,000 lines in the store (the rest copied
+// straight into the SQLite file). Prints one markdown table per store size.
+//
+// BENCH_SECONDS (default 5) per figure after a 2 s warm-up; BENCH_EVENTS (default 100000)
+// simulated events; BENCH_ONLY=user,list (titles' keys) measures only those calls, for profiling;
+// BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and leaves its profile there;
+// BENCH_SERVER=<file> runs another build of the server (a copy of an older dist/server.js kept
+// beside it, to compare two builds under the same load).
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { measure, table } from './api/measure.mjs';
+import { copyLines, createLines, ingestEvents, signIn } from './api/seed.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = 18282;
+const barePort = 18284;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-bench-'));
 const password = 'Bench-Admin-Password-1';
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const events = Number(process.env.BENCH_EVENTS ?? 100_000);
+const only = process.env.BENCH_ONLY?.split(',');
+const connections = [10, 100];
+const API_LINES = 100;
+const STORE_LINES = 10_000;
 
-const server = spawn('node', ['apps/server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: password,
-    ALLOW_PRIVATE_ORIGINS: 'true',
-  },
-  stdio: 'inherit',
-});
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: password,
+  ALLOW_PRIVATE_ORIGINS: 'true',
+  HEALTH_CHECKS: 'false',
+  EDGE_NGINX: 'off',
+};
+delete env.DATABASE_URL;
+delete env.REDIS_URL;
+delete env.CLICKHOUSE_URL;
+
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const serverFile = process.env.BENCH_SERVER ?? 'apps/server/dist/server.js';
+const server = spawn('node', [...profile, serverFile], { cwd: root, env, stdio: 'inherit' });
+const bare = fork(path.join(root, 'bench/api/bare-server.mjs'), [String(barePort)], { stdio: 'inherit' });
 
 async function waitUntilUp() {
   for (let i = 0; i < 100; i++) {
@@ -42,56 +65,46 @@ async function waitUntilUp() {
   throw new Error('server did not start');
 }
 
-function run(title, opts) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: base, connections: 10, duration: 10, ...opts }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: true, renderLatencyTable: false });
-    instance.on('start', () => console.log(`\n${title}`));
-  });
+async function measureAll(client, lineName) {
+  const calls = [
+    ['bare', 'bare Fastify route', { url: `http://127.0.0.1:${barePort}/bare` }],
+    ['user', 'GET /api/user', { url: `${base}/api/user` }],
+    ['list', 'service lines, page of 100', { url: `${base}/api/service-lines?groupName=default&page=1&pageSize=100` }],
+    ['detail', "one line's detail", { url: `${base}/api/groups/default/service-lines/${lineName}` }],
+    [
+      'events',
+      'event log, first page',
+      {
+        url: `${base}/api/event-logs/search`,
+        method: 'POST',
+        body: JSON.stringify({ groupName: 'default', dateRange: { index: 4 }, filters: [], limit: 10 }),
+      },
+    ],
+  ];
+  const rows = [];
+  for (const [key, title, call] of calls) {
+    if (only && key !== 'bare' && !only.includes(key)) continue;
+    const headers = key === 'bare' ? {} : client.headers;
+    rows.push({ title, figures: await measure({ ...call, headers }, { connections, seconds, warmupSeconds: 2 }) });
+  }
+  return rows;
 }
 
 try {
   await waitUntilUp();
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'parapet' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const post = (url, body) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'parapet' },
-      body: JSON.stringify(body),
-    });
-  for (let i = 1; i <= 9; i++) {
-    await post('/api/origin-policies', {
-      groupName: 'default',
-      policyName: `pool_${i}`,
-      origins: [{ address: `10.0.${i}.1` }, { address: `10.0.${i}.2`, backup: true }],
-    });
-    await post('/api/html-pages', {
-      groupName: 'default',
-      htmlPageName: `page_${i}`,
-      content: `<html><body><h1>Page ${i}</h1></body></html>`,
-    });
-  }
-  const summary = [];
-  const calls = [
-    ['GET /api/health', '/api/health'],
-    ['GET /api/user (signed in)', '/api/user'],
-    ['GET /api/groups (signed in)', '/api/groups'],
-    ['GET /api/origin-policies (9 policies, with health)', '/api/origin-policies?groupName=default'],
-    ['GET /api/html-pages (10 pages)', '/api/html-pages?groupName=default'],
-  ];
-  for (const [title, path] of calls) {
-    const result = await run(title, { path, headers: { cookie } });
-    summary.push(`${title}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
-  }
-  console.log(`\n${summary.join('\n')}`);
+  const client = await signIn(base, 'admin', password);
+  const lines = await createLines(client, API_LINES);
+  await ingestEvents(client, root, env, base, events);
+  const lineName = lines[Math.floor(lines.length / 2)].appProfileName;
+
+  const few = await measureAll(client, lineName);
+  console.log(`\n${API_LINES} lines, ${events} events (${seconds} s a figure):\n\n${table(few, connections)}`);
+  copyLines(dataDir, STORE_LINES - API_LINES);
+  const many = await measureAll(client, lineName);
+  console.log(`\n${STORE_LINES} lines, ${events} events (${seconds} s a figure):\n\n${table(many, connections)}`);
 } finally {
   server.kill('SIGTERM');
+  bare.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
