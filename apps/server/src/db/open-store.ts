@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreKind } from '@parapet/shared';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { CurrentSchemaPostgresDialect } from './scoped-introspector.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -73,7 +74,7 @@ function openPostgres(url: string, schema: string | undefined): Store {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',
