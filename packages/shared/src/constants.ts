@@ -8,6 +8,9 @@ export const PORT_MIN = 1;
 export const PORT_MAX = 65534;
 export const DEFAULT_HTTP_PORT = 80;
 export const DEFAULT_HTTPS_PORT = 443;
+/** DNS limits (RFC 1035): a label at most 63 characters, a whole name at most 253. */
+export const DOMAIN_LABEL_MAX_LENGTH = 63;
+export const DOMAIN_MAX_LENGTH = 253;
 /** HTTP listen ports a service line may choose from. */
 export const ALLOWED_HTTP_PORTS = [80, 8080, 8880, 2052, 2082, 2086, 2095] as const;
 /** HTTPS listen ports: 443 and these inclusive ranges, minus the chosen HTTP ports. */

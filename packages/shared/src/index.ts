@@ -1,5 +1,7 @@
+export * from './account.js';
 export * from './api.js';
 export * from './cert-coverage.js';
+export * from './characters.js';
 export * from './constants.js';
 export * from './dashboard/index.js';
 export * from './errors.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { TEXT_FIELD_CODES, text } from './text.js';
+import { TEXT_FIELD_CODES } from '../characters.js';
+import { text } from './text.js';
 import { ERROR_CODE_LIST } from '../errors.js';
-import { ACCOUNT_FIELD_CODES } from './account.js';
+import { ACCOUNT_FIELD_CODES } from '../account.js';
 import { CERT_FIELD_CODES } from './certs.js';
 import { DATE_RANGE_FIELD_CODES } from './date-range.js';
 import { EVENT_LOG_FIELD_CODES } from './event-logs.js';

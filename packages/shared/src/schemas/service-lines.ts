@@ -9,6 +9,8 @@ import {
   CACHE_SRVEXP_DEFAULT,
   DEFAULT_HTTP_PORT,
   DEFAULT_HTTPS_PORT,
+  DOMAIN_LABEL_MAX_LENGTH,
+  DOMAIN_MAX_LENGTH,
   MAX_UPLOAD_SIZE_DEFAULT,
   MAX_UPLOAD_SIZE_MAX,
   MAX_UPLOAD_SIZE_MIN,
@@ -33,9 +35,6 @@ import {
 /** A line's name: `a-z 0-9 - _ .`, at least one dot, none leading, trailing or doubled. */
 export const APP_PROFILE_NAME_MAX_LENGTH = 35;
 export const APP_PROFILE_NAME_PATTERN = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/;
-/** DNS limits (RFC 1035): a label at most 63 characters, a whole name at most 253. */
-export const DOMAIN_LABEL_MAX_LENGTH = 63;
-export const DOMAIN_MAX_LENGTH = 253;
 export const SCHEMES = ['http', 'https'] as const;
 export type Scheme = (typeof SCHEMES)[number];
 export const REDIRECT_HTTP_CODES = [301, 302, 307] as const;
