@@ -1,9 +1,8 @@
 import { ALL_GROUPS } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
-import { api } from '@/lib/api-client';
-import { loginPath, PATHS, RETURN_TO_PARAM, safeReturnPath } from '@/lib/paths';
-import { currentUserQueryKey, currentUserQueryOptions, endSession } from '@/lib/session';
+import { loginPath } from '@/lib/paths';
+import { endSession } from '@/lib/session';
 import { loadGroupContext, type GroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
 import { landingPath } from '@/lib/tenancy/platform-prefs';
@@ -65,30 +64,5 @@ export function requireAdmin(queryClient: QueryClient): LoaderFunction {
     const { user, prefs, selected } = await contextOrLogin(queryClient, request);
     if (user.privilege !== 'admin') throw redirect(withGroup(landingPath(prefs), selected));
     return null;
-  };
-}
-
-/**
- * Login while signed in goes home (spec §2 Guards), or to the page it was to return to;
- * signed out, the page simply shows.
- */
-export function redirectIfSignedIn(queryClient: QueryClient): LoaderFunction {
-  return async ({ request }) => {
-    try {
-      await queryClient.ensureQueryData(currentUserQueryOptions(false));
-    } catch {
-      queryClient.removeQueries({ queryKey: currentUserQueryKey });
-      return null;
-    }
-    throw redirect(safeReturnPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM)) ?? PATHS.home);
-  };
-}
-
-/** Ends the session on the server (best effort) and on this device, then shows login. */
-export function logout(queryClient: QueryClient): LoaderFunction {
-  return async () => {
-    await api.get('/user/logout', { redirectOnUnauthorized: false }).catch(() => undefined);
-    endSession(queryClient);
-    return redirect(PATHS.login);
   };
 }

@@ -11,7 +11,7 @@ import { OriginPoliciesTable } from '@/features/origin-policies/components/origi
 import { ServiceLinesTable } from '@/features/service-lines/components/service-lines-table';
 import { createQueryClient } from '@/lib/query-client';
 import { json } from '@/test/render-app';
-import { AppProviders } from './providers';
+import { TestProviders } from '@/test/providers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,9 +48,9 @@ describe('list tables', () => {
         vi.fn(async () => json(200, { items: [], total: 0 })),
       );
       const { container } = render(
-        <AppProviders queryClient={createQueryClient()}>
+        <TestProviders queryClient={createQueryClient()}>
           <MemoryRouter>{table}</MemoryRouter>
-        </AppProviders>,
+        </TestProviders>,
       );
       const cell = await screen.findByRole('columnheader', { name: header });
       expect(cell.className).toMatch(/ant-table-cell-fix-(end|right)/);

@@ -1,33 +1,50 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
+import { loadConsoleMessages } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
-import { logout, redirectIfSignedIn, requireAdmin, requirePermission, requireUser } from './guards';
-import { AppLayout } from './layout/app-layout';
+import type * as SignedInGuards from './guards';
 import type { GuardedPath } from './page-access';
+import { logout, redirectIfSignedIn } from './public-guards';
 import { NotFound } from './routes/not-found';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 // Each area's screens live in one route module, imported lazily, so an area is one chunk that
 // loads on first visit. Modules export `Component` for the area's main route; extra screens of
-// the same area are named exports picked by `screen`, sharing the chunk.
+// the same area are named exports picked by `screen`, sharing the chunk. The entry holds only
+// the public pages' frame: the sign-in page is plain HTML and CSS, and Ant Design, the
+// signed-in frame, its guards and the console's texts load with the first signed-in screen
+// (docs/speed.md).
 const dashboard = () => import('@/features/dashboard/route');
 const serviceLines = () => import('@/features/service-lines/route');
 const profile = () => import('@/features/user-profile/route');
 const auth = () => import('@/features/auth/route');
+const authForms = () => import('@/features/auth/forms-route');
 const admin = () => import('@/features/admin/route');
 
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/** The signed-in frame, with the console's texts in the current language before it renders. */
+async function signedInFrame() {
+  const [{ AppLayout }] = await Promise.all([import('./layout/app-layout'), loadConsoleMessages()]);
+  return { Component: AppLayout };
+}
+
+/** A guard of the signed-in area, fetched with its first use (it brings the group lookups). */
+const guard =
+  (pick: (guards: typeof SignedInGuards) => LoaderFunction): LoaderFunction =>
+  async (args) =>
+    pick(await import('./guards'))(args);
+
 /** Spec §2 routes. A function of the QueryClient so tests build the same tree around their own. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Each area route declares the permission it needs (page-access.ts); /user/* needs none.
-  const needs = (path: GuardedPath) => requirePermission(queryClient, path);
-  const adminOnly = requireAdmin(queryClient);
+  const needs = (path: GuardedPath) => guard((g) => g.requirePermission(queryClient, path));
+  const adminOnly = guard((g) => g.requireAdmin(queryClient));
   return [
     {
       id: 'root',
@@ -43,15 +60,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // Public.
         { path: PATHS.login, loader: redirectIfSignedIn(queryClient), lazy: auth },
         { path: PATHS.logout, loader: logout(queryClient), element: null },
-        { path: PATHS.signup, lazy: screen(auth, (m) => m.SignupPage) },
-        { path: `${PATHS.resetOtp}/:token?`, lazy: screen(auth, (m) => m.ResetOtpPage) },
-        { path: `${PATHS.resetPassword}/:token?`, lazy: screen(auth, (m) => m.ResetPasswordPage) },
+        { path: PATHS.signup, lazy: screen(authForms, (m) => m.SignupPage) },
+        { path: `${PATHS.resetOtp}/:token?`, lazy: screen(authForms, (m) => m.ResetOtpPage) },
+        { path: `${PATHS.resetPassword}/:token?`, lazy: screen(authForms, (m) => m.ResetPasswordPage) },
 
         // Authenticated area.
         {
           id: 'app',
-          loader: requireUser(queryClient),
-          Component: AppLayout,
+          loader: guard((g) => g.requireUser(queryClient)),
+          lazy: signedInFrame,
           children: [
             {
               path: PATHS.home,

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { TestProviders } from '@/test/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { FormModal } from './form-modal';
 
@@ -36,9 +36,9 @@ describe('form modal', () => {
   it('submits the form on OK, and reopens empty after OK or Cancel', async () => {
     const onFinish = vi.fn();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders queryClient={createQueryClient()}>
         <Harness onFinish={onFinish} />
-      </AppProviders>,
+      </TestProviders>,
     );
     const reopen = async () => {
       fireEvent.click(screen.getByText('open'));

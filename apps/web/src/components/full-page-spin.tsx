@@ -1,12 +1,13 @@
-import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './basic/basic.css';
 
-/** Shown while the first route's data and code load. */
+/** Shown while the first route's data and code load; plain CSS, as it shows before any UI kit. */
 export function FullPageSpin() {
   const { t } = useTranslation();
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
-      <Spin size="large" description={t('loading')} />
-    </Flex>
+    <div className="pp-root pp-full-page" role="status">
+      <span className="pp-spin pp-spin-large" aria-hidden />
+      <span>{t('loading')}</span>
+    </div>
   );
 }

@@ -1,15 +1,6 @@
 import { Button, Typography } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
-/** Shows "<title> · Parapet" in the browser tab and history. */
-export function useDocumentTitle(title: string): void {
-  const { t } = useTranslation();
-  const appName = t('appName');
-  useEffect(() => {
-    document.title = `${title} · ${appName}`;
-  }, [title, appName]);
-}
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from './document-title';
 
 interface PageTitleProps {
   /** Already translated. */

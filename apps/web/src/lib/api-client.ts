@@ -4,7 +4,6 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   ERROR_CODES,
-  errorDetailsSchema,
   isErrorCode,
   USER_API,
   type ErrorCode,
@@ -119,7 +118,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return data as T;
   }
 
-  const apiError = toApiError(response.status, data);
+  const apiError = await toApiError(response.status, data);
   const isLogin = method === 'POST' && path === LOGIN_PATH;
   if (response.status === 401 && !isLogin && options.redirectOnUnauthorized !== false) unauthorizedHandler?.();
   throw apiError;
@@ -136,7 +135,15 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, data: unknown): ApiError {
+/** An error's details checked against the shared contract; zod loads with the first error that has some. */
+async function parseDetails(details: unknown): Promise<ErrorDetails | undefined> {
+  if (details === undefined) return undefined;
+  const { errorDetailsSchema } = await import('./contracts');
+  const parsed = errorDetailsSchema.safeParse(details);
+  return parsed.success ? parsed.data : undefined;
+}
+
+async function toApiError(status: number, data: unknown): Promise<ApiError> {
   const body = (typeof data === 'object' && data !== null ? data : {}) as {
     code?: unknown;
     message?: unknown;
@@ -151,8 +158,7 @@ function toApiError(status: number, data: unknown): ApiError {
     typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   const usedBy = Array.isArray(body.usedBy) ? body.usedBy.filter((n): n is string => typeof n === 'string') : undefined;
   // Details only help name things; a malformed one is dropped rather than failing the error.
-  const details = errorDetailsSchema.safeParse(body.details);
-  return new ApiError(status, code, message, fields, usedBy, details.success ? details.data : undefined);
+  return new ApiError(status, code, message, fields, usedBy, await parseDetails(body.details));
 }
 
 /** Short forms for the feature api files. */

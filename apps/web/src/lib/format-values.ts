@@ -4,6 +4,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import './dayjs-locale';
 import { dayjsLocale } from './i18n';
 import { countryNamer } from './regions';
 

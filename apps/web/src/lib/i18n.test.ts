@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import './dayjs-locale';
 import { changeLocale, detectLocale, i18n, resolveInitialLocale } from './i18n';
 import { LOCALE_KEY, readStoredLocale } from './storage';
 

@@ -9,12 +9,9 @@ import {
   pickLocale,
   type Locale,
 } from '@parapet/shared';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACES, resources } from '@/locales';
+import { bundledResources, loadConsoleResources, PUBLIC_NAMESPACES } from '@/locales';
 import { setRequestLanguage } from './api-client';
 import { readStoredLocale, storeLocale } from './storage';
 
@@ -54,11 +51,11 @@ export function toLocale(language: string | undefined): Locale {
 }
 
 // Everything outside React that must speak the same language: the document (screen readers,
-// fonts, spell-check), dayjs (dates in tables and pickers) and the server (its mails).
+// fonts, spell-check) and the server (its mails). Dates follow in dayjs-locale.ts, which loads
+// with the screens that show dates.
 function applyLocale(language: string): void {
   const locale = toLocale(language);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  dayjs.locale(DAYJS_LOCALES[locale]);
   setRequestLanguage(locale);
 }
 
@@ -66,15 +63,16 @@ export function initI18n(): typeof i18n {
   if (i18n.isInitialized) return i18n;
   i18n.on('languageChanged', applyLocale);
   void i18n.use(initReactI18next).init({
-    resources,
+    // A copy per language: i18next adds the console's namespaces into what it is given.
+    resources: Object.fromEntries(Object.entries(bundledResources).map(([lng, nss]) => [lng, { ...nss }])),
     lng: detectLocale(),
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     // Our codes carry a region; never fall back to a bare "zh" that has no resources.
     load: 'currentOnly',
-    ns: NAMESPACES,
+    ns: [...PUBLIC_NAMESPACES],
     defaultNS: 'common',
-    // Resources are bundled, so initialise synchronously: the first render is already translated.
+    // The public texts are bundled, so initialise synchronously: the first render is translated.
     initAsync: false,
     // Limits that field messages quote come from the shared constants, never from the texts.
     interpolation: { escapeValue: false, defaultVariables: MESSAGE_LIMITS },
@@ -82,9 +80,37 @@ export function initI18n(): typeof i18n {
   return i18n;
 }
 
-/** Switches the language and remembers it for the next visit. */
+/** Whether the console's texts are in use (the signed-in frame asked for them). */
+let consoleWanted = false;
+const consoleLoads = new Map<Locale, Promise<void>>();
+
+function loadConsole(locale: Locale): Promise<void> {
+  let load = consoleLoads.get(locale);
+  if (!load) {
+    load = loadConsoleResources(locale).then((namespaces) => {
+      for (const [ns, messages] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, messages);
+    });
+    // A failed fetch (offline, a deploy replaced the chunk) is tried again next time.
+    load.catch(() => consoleLoads.delete(locale));
+    consoleLoads.set(locale, load);
+  }
+  return load;
+}
+
+/**
+ * The console's texts (every namespace beyond the public pages') in the current language, and
+ * from now on in each language switched to before the switch shows. The signed-in frame's route
+ * awaits this, so no screen of the console renders before its texts are there.
+ */
+export function loadConsoleMessages(): Promise<void> {
+  consoleWanted = true;
+  return loadConsole(toLocale(i18n.resolvedLanguage ?? i18n.language));
+}
+
+/** Switches the language (once its texts are loaded) and remembers it for the next visit. */
 export async function changeLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
+  if (consoleWanted) await loadConsole(locale);
   await i18n.changeLanguage(locale);
 }
 

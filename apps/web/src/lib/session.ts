@@ -1,11 +1,16 @@
-import { currentUserSchema, type CurrentUser } from '@parapet/shared';
+import type { CurrentUser } from '@parapet/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { disconnectSocket } from './socket';
 import { USER_QUERY_ROOT_KEY } from './query-keys';
 import { clearUserStorage } from './storage';
 
 export const currentUserQueryKey = [USER_QUERY_ROOT_KEY, 'current'] as const;
+
+/** Checks an answer against the shared contract; zod loads with the first user to check. */
+async function parseUser(data: unknown): Promise<CurrentUser> {
+  const { currentUserSchema } = await import('./contracts');
+  return currentUserSchema.parse(data);
+}
 
 export async function getCurrentUser(
   signal: AbortSignal | undefined,
@@ -13,7 +18,7 @@ export async function getCurrentUser(
 ): Promise<CurrentUser> {
   const data = await api.get<unknown>('/user', { signal, redirectOnUnauthorized });
   // Parse with the shared contract so a server/console mismatch fails loudly here, not in a page.
-  return currentUserSchema.parse(data);
+  return parseUser(data);
 }
 
 /**
@@ -32,8 +37,8 @@ export const currentUserQueryOptions = (redirectOnUnauthorized = true) =>
  * Stores a CurrentUser answer (sign-in, profile and two-factor changes all return one) as the
  * cached user, so every screen shows the change without asking the server again.
  */
-export function setCurrentUser(queryClient: QueryClient, data: unknown): CurrentUser {
-  const user = currentUserSchema.parse(data);
+export async function setCurrentUser(queryClient: QueryClient, data: unknown): Promise<CurrentUser> {
+  const user = await parseUser(data);
   queryClient.setQueryData(currentUserQueryKey, user);
   return user;
 }
@@ -42,12 +47,23 @@ export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
 
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the session ends on this device; returns the way to stop. The live
+ * socket closes itself this way, so this module (in the entry) does not load socket.io.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => void sessionEndListeners.delete(listener);
+}
+
 /**
  * Forgets the user on this device (spec §4): every cached answer (they were all fetched with
  * this user's session), stored preferences, and the live socket.
  */
 export function endSession(queryClient: QueryClient): void {
-  disconnectSocket();
+  for (const listener of [...sessionEndListeners]) listener();
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
   clearUserStorage();

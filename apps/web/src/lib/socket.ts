@@ -3,10 +3,12 @@ import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query'
 import { io, type Socket } from 'socket.io-client';
 import { settleOwnTask } from './own-changes';
 import { healthInvalidations, liveQueryInvalidations, taskInvalidations } from './query-keys';
+import { onSessionEnd } from './session';
 
 type ParapetSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: ParapetSocket | undefined;
+let stopWatchingSession: (() => void) | undefined;
 
 const invalidate = (queryClient: QueryClient, filters: InvalidateQueryFilters[]) =>
   Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
@@ -38,6 +40,8 @@ export function socketHandlers(queryClient: QueryClient): {
 export function connectSocket(queryClient: QueryClient): ParapetSocket {
   if (socket) return socket;
   socket = io({ path: SOCKET_PATH, withCredentials: true });
+  // The end of the session (sign-out, a 401 anywhere) closes it at once.
+  stopWatchingSession = onSessionEnd(disconnectSocket);
   const handlers = socketHandlers(queryClient);
   socket.on('connect', handlers.connect);
   socket.on('task.updated', handlers['task.updated']);
@@ -46,6 +50,8 @@ export function connectSocket(queryClient: QueryClient): ParapetSocket {
 }
 
 export function disconnectSocket(): void {
+  stopWatchingSession?.();
+  stopWatchingSession = undefined;
   socket?.disconnect();
   socket = undefined;
 }

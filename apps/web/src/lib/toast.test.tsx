@@ -2,10 +2,10 @@ import { act, render } from '@testing-library/react';
 import { TOAST_DURATION_MS } from '@parapet/shared';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { TestProviders } from '@/test/providers';
 import { noteOwnChange, settleOwnTask } from './own-changes';
 import { createQueryClient } from './query-client';
-import { useToast } from './toast';
+import { DeployToasts, useToast } from './toast';
 
 function Toaster({ text }: { text: string }) {
   const toast = useToast();
@@ -19,9 +19,9 @@ describe('toasts', () => {
   it(`appear at the bottom right and start leaving after ${TOAST_DURATION_MS} ms`, async () => {
     vi.useFakeTimers();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders queryClient={createQueryClient()}>
         <Toaster text="Saved!" />
-      </AppProviders>,
+      </TestProviders>,
     );
     await act(async () => vi.advanceTimersByTimeAsync(100));
     const box = document.querySelector('.ant-notification-bottomRight');
@@ -38,9 +38,9 @@ describe('toasts', () => {
 
   it('say "Deploy successfully" once when a deployment of the user\'s own change succeeds, and nothing for others', async () => {
     render(
-      <AppProviders queryClient={createQueryClient()}>
-        <span />
-      </AppProviders>,
+      <TestProviders queryClient={createQueryClient()}>
+        <DeployToasts />
+      </TestProviders>,
     );
     const event = { groupName: 'acme', entity: 'service-line' as const, entityId: 'line-1' };
     noteOwnChange({ taskNo: 'own-1' });

@@ -1,7 +1,8 @@
 import { LOCALES, type Locale } from '@parapet/shared';
 import { describe, expect, it } from 'vitest';
 import { flattenMessages } from './compare';
-import { resources, type Messages } from './index';
+import { resources } from './all';
+import type { Messages } from './index';
 
 /**
  * One term per product noun and language (docs/console-language.md). `variants` are the wrong

@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, ERROR_CODE_LIST, ERROR_CODES, FIELD_ERROR_CODES, LOCALES } from '@parapet/shared';
 import { describe, expect, it } from 'vitest';
 import { findLocaleProblems, flattenMessages } from './compare';
-import { resources, type Messages } from './index';
+import { NAMESPACES, resources } from './all';
+import { bundledResources, loadConsoleResources, PUBLIC_NAMESPACES, type Messages } from './index';
 
 describe('locale files', () => {
   it('has a folder for every locale and the expected namespaces', () => {
@@ -9,6 +10,19 @@ describe('locale files', () => {
       expect(Object.keys(resources[locale]).sort()).toEqual(
         expect.arrayContaining(['admin', 'auth', 'common', 'errors', 'fieldErrors', 'nav', 'plans', 'profile']),
       );
+  });
+
+  it('are each in one bundle: the public namespaces with the entry, the rest in the console chunk of the language', async () => {
+    for (const locale of LOCALES) {
+      const console = await loadConsoleResources(locale);
+      expect(Object.keys(bundledResources[locale]).sort()).toEqual([...PUBLIC_NAMESPACES].sort());
+      expect([...Object.keys(bundledResources[locale]), ...Object.keys(console)].sort()).toEqual(NAMESPACES);
+      expect(console).toEqual(
+        Object.fromEntries(
+          Object.entries(resources[locale]).filter(([ns]) => !(PUBLIC_NAMESPACES as readonly string[]).includes(ns)),
+        ),
+      );
+    }
   });
 
   it('have the same keys, all non-empty strings, in every locale', () => {

@@ -1,9 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { i18n, initI18n } from '@/lib/i18n';
+import { resources } from '@/locales/all';
 
-// Components read translations through react-i18next's global instance, as in main.tsx.
+// Components read translations through react-i18next's global instance, as in main.tsx. The
+// app loads the console's texts with the signed-in frame; tests render screens on their own, so
+// every namespace is there from the start.
 initI18n();
+for (const [locale, namespaces] of Object.entries(resources))
+  for (const [ns, messages] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, messages);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { AntdProviders } from '@/components/antd-providers';
+import '@/lib/dayjs-locale';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { DeployToasts } from '@/lib/toast';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { isNoPermission } from '../guards';
 import { AppHeader } from './header';
@@ -11,8 +14,20 @@ import { Sidebar } from './sidebar';
 import { useNarrow } from './use-narrow';
 import { useGroupQuerySync } from './use-group-query-sync';
 
-/** Frame of every authenticated screen; its route's loader has already fetched the user. */
+/**
+ * Frame of every authenticated screen; its route's loader has already fetched the user. It loads
+ * lazily with the first signed-in screen, and brings Ant Design's providers with it.
+ */
 export function AppLayout() {
+  return (
+    <AntdProviders>
+      <DeployToasts />
+      <SignedInFrame />
+    </AntdProviders>
+  );
+}
+
+function SignedInFrame() {
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState(false);
   // On a phone the folded sidebar leaves only its 40 px tab over the content: keep clear of it.

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@/components/page-title';
+import { useDocumentTitle } from '@/components/document-title';
 
 /** Shown on the landing page when the user may not read it in the selected group (no redirect, no loop). */
 export function NoPermission() {

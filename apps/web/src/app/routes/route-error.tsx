@@ -1,10 +1,10 @@
-import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { Button } from '@/components/basic/button';
 import { PublicPage } from '@/components/public-page';
 
-/** Last resort when a page throws or its chunk fails to load (e.g. after a deploy). */
+/** Last resort when a page throws or its chunk fails to load (e.g. after a deploy); plain, as it may show before any UI kit loaded. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -13,17 +13,11 @@ export function RouteError() {
     console.error(error);
   }, [error]);
   return (
-    <PublicPage testId="route-error">
-      <Result
-        status="error"
-        title={t('routeError.title')}
-        subTitle={t('routeError.description')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('actions.reload')}
-          </Button>
-        }
-      />
+    <PublicPage testId="route-error" title={t('routeError.title')}>
+      <p className="pp-secondary">{t('routeError.description')}</p>
+      <Button variant="primary" onClick={() => window.location.reload()}>
+        {t('actions.reload')}
+      </Button>
     </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { USER_API, type CurrentUser, type LoginRequest } from '@parapet/shared';
+import { USER_API, type LoginRequest } from '@parapet/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/session';
@@ -14,7 +14,7 @@ export function useLogin() {
     mutationFn: login,
     // A new session means a new user: drop whatever was cached, then keep the answer as the
     // current user so the guard of /home needs no second call.
-    onSuccess: (data): CurrentUser => {
+    onSuccess: (data) => {
       queryClient.removeQueries();
       return setCurrentUser(queryClient, data);
     },

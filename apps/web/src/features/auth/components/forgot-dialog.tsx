@@ -1,6 +1,7 @@
 import { emailRequestSchema } from '@parapet/shared';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AntdProviders } from '@/components/antd-providers';
 import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
 import { useForgotOtp } from '../api/forgot-otp';
@@ -71,5 +72,17 @@ export function ForgotDialog({ mode, onClose }: ForgotDialogProps) {
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The dialog with Ant Design's providers around it: what the sign-in page loads (lazily, with
+ * Ant Design) when one of its links is first used. Its toast shows within these providers.
+ */
+export function ForgotDialogInProviders(props: ForgotDialogProps) {
+  return (
+    <AntdProviders>
+      <ForgotDialog {...props} />
+    </AntdProviders>
   );
 }

@@ -84,7 +84,7 @@ describe('login', () => {
     expect(alert.textContent).not.toContain('用户名或密码错误');
     const token = screen.getByTestId('login-token');
     await waitFor(() => expect(document.activeElement).toBe(token));
-    expect(token.closest('.ant-form-item')?.className).toContain('ant-form-item-has-error');
+    expect(token.getAttribute('aria-invalid')).toBe('true');
     expect(sent('POST', '/api/user/login')).toHaveLength(1);
   });
 
@@ -101,11 +101,31 @@ describe('login', () => {
     fireEvent.change(screen.getByTestId('login-token'), { target: { value: '123456' } });
     fillAndSubmit('ada', 'correct-horse');
     expect((await screen.findByTestId('login-error')).textContent).toContain('The one-time password is incorrect.');
-    await waitFor(() =>
-      expect(screen.getByTestId('login-token').closest('.ant-form-item')?.className).toContain(
-        'ant-form-item-has-error',
-      ),
-    );
+    await waitFor(() => expect(screen.getByTestId('login-token').getAttribute('aria-invalid')).toBe('true'));
+  });
+
+  it('marks every empty field in the language shown, focuses the first and sends nothing', async () => {
+    await changeLocale('zh-TW');
+    const { sent } = renderApp('/login');
+    await screen.findByTestId('login-page');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const username = screen.getByTestId('login-username');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByTestId('login-password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('login-token').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['此欄位為必填。', '此欄位為必填。']);
+    expect(document.activeElement).toBe(username);
+    // Typing clears the mark of that field only.
+    fireEvent.change(username, { target: { value: 'ada' } });
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByTestId('login-password').getAttribute('aria-invalid')).toBe('true');
+    expect(sent('POST', '/api/user/login')).toHaveLength(0);
+  });
+
+  it('is built without Ant Design: the sign-in page must not load it (docs/speed.md)', async () => {
+    renderApp('/login');
+    await screen.findByTestId('login-page');
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
   });
 
   it('shows whether the mailed confirmation link worked', async () => {

@@ -8,6 +8,7 @@ import { useFormErrors, useFormRules } from '@/lib/form-rules';
 import { PATHS } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
+import { PASSWORD_RESET_STATE } from '../login-state';
 import { resetPasswordTokenQueryOptions, useResetPasswordToken } from '../api/validate-reset-password-token';
 import { NewPasswordFields } from './new-password-fields';
 import { TokenStatus } from './token-status';
@@ -63,8 +64,8 @@ export function ResetPasswordForm() {
       {
         onSuccess: () => {
           queryClient.removeQueries({ queryKey: resetPasswordTokenQueryOptions(token).queryKey });
-          toast.success(t('auth:resetPassword.success'), 'reset-success');
-          void navigate(PATHS.login, { replace: true });
+          // The sign-in page says it (it shows no toasts).
+          void navigate(PATHS.login, { replace: true, state: PASSWORD_RESET_STATE });
         },
         onError: (error) => {
           if (!showErrors(error, { TOKEN_INVALID: 'token', OTP_INVALID: 'otpToken' })) toast.apiError(error);

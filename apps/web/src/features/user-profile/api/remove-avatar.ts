@@ -13,9 +13,9 @@ export function useRemoveAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeAvatar,
-    onSuccess: (data) => {
+    onSuccess: async (data) => {
       bumpAvatarVersion();
-      setCurrentUser(queryClient, data);
+      await setCurrentUser(queryClient, data);
     },
   });
 }

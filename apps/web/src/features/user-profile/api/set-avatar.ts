@@ -18,9 +18,9 @@ export function useSetAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAvatar,
-    onSuccess: (data) => {
+    onSuccess: async (data) => {
       bumpAvatarVersion();
-      setCurrentUser(queryClient, data);
+      await setCurrentUser(queryClient, data);
     },
   });
 }

@@ -2,12 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { Button, Empty, Pagination } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
-import { AppProviders } from './providers';
+import { AntdProviders } from './antd-providers';
 
 // Ant Design's own texts (empty states, pagination) come from its locale packs, which the
 // providers swap with the console's language; the strings asserted are antd's own.
-describe('AppProviders', () => {
+describe('AntdProviders', () => {
   afterEach(async () => {
     localStorage.clear();
     await act(() => changeLocale('en-US'));
@@ -15,10 +14,10 @@ describe('AppProviders', () => {
 
   it("switches Ant Design's own texts with the console language", async () => {
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AntdProviders>
         <Empty />
         <Pagination total={50} showSizeChanger />
-      </AppProviders>,
+      </AntdProviders>,
     );
     expect(screen.getAllByText('No data').length).toBeGreaterThan(0);
     expect(screen.getAllByText('10 / page').length).toBeGreaterThan(0);
@@ -36,10 +35,10 @@ describe('AppProviders', () => {
   it('writes two-character Chinese button labels without a space', async () => {
     await act(() => changeLocale('zh-CN'));
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <AntdProviders>
         <Button>创建</Button>
         <Button type="primary">登入</Button>
-      </AppProviders>,
+      </AntdProviders>,
     );
     expect(screen.getByRole('button', { name: '创建' }).textContent).toBe('创建');
     expect(screen.getByRole('button', { name: '登入' }).textContent).toBe('登入');
