@@ -84,6 +84,8 @@ else {
   failed += 1;
   failures.push('build');
 }
+// The front-end budget (docs/speed.md): the JavaScript each route needs, from the build just made.
+if (built) check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
 
 const chromium = run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
 if (built && chromium) {

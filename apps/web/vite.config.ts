@@ -60,12 +60,16 @@ export default defineConfig(({ mode }) => {
       // dist/.vite/manifest.json: which chunks each route needs (scripts/bundle-budget.mjs reads it).
       manifest: true,
       emptyOutDir: true,
-      // The UI kit alone is ~1 MB minified (~300 kB gzip); it is one long-cached vendor chunk.
+      // Ant Design alone is ~1 MB minified; the signed-in screens share it in a few chunks.
       chunkSizeWarningLimit: 1500,
       rolldownOptions: {
+        // The shared package is constants, pure functions and zod schemas: a module of it that no
+        // import uses is dropped, so the sign-in page takes its limits and codes without zod.
+        treeshake: { moduleSideEffects: [{ test: /packages[\\/]shared[\\/]/, sideEffects: false }] },
         output: {
           // Libraries change rarely, the console often: keep them apart so a deploy only
-          // invalidates the app's own chunks in browsers' caches.
+          // invalidates the app's own chunks in browsers' caches. The sign-in page imports no
+          // Ant Design, zod or socket.io, so none of these groups is on its way (docs/speed.md).
           codeSplitting: {
             groups: [
               {
@@ -75,22 +79,41 @@ export default defineConfig(({ mode }) => {
                 priority: 3,
               },
               {
+                // What every page runs on, the sign-in page included.
                 name: 'vendor-react',
-                test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
                 priority: 2,
               },
               {
+                // The UI kit's modules that two or more lazily loaded parts use (nearly all of
+                // them: the signed-in screens share most of Ant Design) in one long-cached chunk;
+                // one used by a single screen stays with it. Fewer, larger files measured smaller
+                // for every signed-in area than a split per set of users (entriesAware). Its CSS
+                // reset is left out: the entry imports it, and would import this chunk with it.
                 name: 'vendor-antd',
-                test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|@emotion|dayjs)[\\/]/,
+                test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^/\\]+|@emotion|dayjs)[\\/].*\.[cm]?js$/,
                 priority: 1,
+                minShareCount: 2,
               },
-              { name: 'vendor', test: /node_modules[\\/]/ },
+              {
+                // The rest (zod, socket.io, nprogress) split by the set of routes using each module,
+                // so the sign-in page gets nprogress only and the socket comes with the signed-in frame.
+                name: 'vendor',
+                test: /node_modules[\\/]/,
+                entriesAware: true,
+                entriesAwareMergeThreshold: 20_000,
+              },
             ],
           },
-          // Area chunks named after their feature folder (area-waf-rules-<hash>.js), not "route".
+          // Area chunks named after their feature folder (area-waf-rules-<hash>.js), not "route";
+          // the console's texts per language (messages-zh-TW-<hash>.js); a group split by its users
+          // by the group alone (vendor-<hash>.js, not vendor~route~route~...).
           chunkFileNames: (chunk) => {
-            const area = /features\/([^/]+)\/route\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-            return `assets/${area ? `area-${area}` : '[name]'}-[hash].js`;
+            const facade = chunk.facadeModuleId ?? '';
+            const area = /features\/([^/]+)\/route\.tsx$/.exec(facade)?.[1];
+            const messages = /locales\/console\/([^/]+)\.ts$/.exec(facade)?.[1];
+            const name = area ? `area-${area}` : messages ? `messages-${messages}` : chunk.name.split('~')[0];
+            return `assets/${name}-[hash].js`;
           },
         },
       },
