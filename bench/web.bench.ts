@@ -223,9 +223,10 @@ async function main(): Promise<void> {
   checkBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-web-bench-'));
   const bare = await startBarePage();
-  let server = await startServer(dataDir);
+  let server: Server | undefined;
   let browser: Browser | undefined;
   try {
+    server = await startServer(dataDir);
     const filled = await fillDashboard(server, dataDir);
     server = filled.server;
     const cookie = filled.cookie;
@@ -291,7 +292,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser?.close();
-    await server.stop();
+    await server?.stop();
     bare.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
