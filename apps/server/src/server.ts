@@ -12,7 +12,6 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, store });
-  app.addHook('onClose', () => store.close());
 
   await ensureFirstAdmin(store.db, config.admin, app.log);
   await ensureDefaultGroup(store.db);
@@ -22,8 +21,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The store closes after the app, not in an onClose hook: those run last-added first, so one
+    // added here ran before the deploy worker's and pulled the store from under a running task.
     app
       .close()
+      .then(() => store.close())
       .then(() => {
         app.log.info('closed cleanly');
         process.exit(0);

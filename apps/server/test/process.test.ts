@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { API_PREFIX, USER_API } from '@parapet/shared';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
@@ -64,6 +65,51 @@ describe('the server process', () => {
     second.stop();
     expect(await second.exit).toBe(0);
     expect(second.output()).not.toContain('shown only this once');
+  });
+
+  it('finishes a deploy under way before it closes the store, on SIGTERM', async () => {
+    // Seen: "deploy worker could not claim a task: driver has already been destroyed" when a
+    // task was running at SIGTERM: the store was closed before the worker had stopped.
+    const password = 'Process-Test-Password-1';
+    const deployDir = mkdtempSync(path.join(tmpdir(), 'parapet-proc-deploy-'));
+    onTestFinished(() => rmSync(deployDir, { recursive: true, force: true }));
+    const run = startServer({
+      DATA_DIR: deployDir,
+      ADMIN_PASSWORD: password,
+      ALLOW_PRIVATE_ORIGINS: 'true',
+      EDGE_NGINX: 'off',
+      EDGE_SETTLE_MS: '1500',
+    });
+    const url = await run.url;
+    const headers = { 'content-type': 'application/json', 'x-requested-with': 'parapet' };
+    const login = await fetch(`${url}${API_PREFIX}${USER_API.login}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const created = await fetch(`${url}/api/table/rcm-app-profiles/update/create`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify({
+        groupName: 'default',
+        appProfileName: 'closing.example',
+        customerPackage: 'standard',
+        servername: ['closing.example.com'],
+        origins: [{ address: '127.0.0.1' }],
+      }),
+    });
+    expect(created.status).toBe(200);
+    // The task is claimed at once and then waits out EDGE_SETTLE_MS: stop in the middle of it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.stop();
+    expect(await run.exit).toBe(0);
+    expect(run.output()).toContain('closed cleanly');
+    expect(run.output()).not.toContain('destroyed');
   });
 
   it('refuses to start with a bad setting and says which', async () => {
