@@ -3,6 +3,7 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { prefetchForPath } from './app/boot-prefetch';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { wireUnauthorizedHandler } from './app/session-wiring';
@@ -13,6 +14,7 @@ import { createQueryClient } from './lib/query-client';
 // paint is translated. The console's texts load with the signed-in frame (router.tsx).
 initI18n();
 const queryClient = createQueryClient();
+prefetchForPath(queryClient, window.location.pathname);
 const router = createAppRouter(queryClient);
 wireUnauthorizedHandler(queryClient, router);
 

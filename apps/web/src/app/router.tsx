@@ -40,6 +40,22 @@ const guard =
   async (args) =>
     pick(await import('./guards'))(args);
 
+/**
+ * The dashboard's guard, and its data: the tab's calls start as soon as the guard lets the
+ * page through, while the dashboard's code is still loading, not when the tab first renders.
+ * The navigation does not wait for them: the widgets show their skeletons until the answers.
+ */
+function dashboardLoader(queryClient: QueryClient, check: LoaderFunction): LoaderFunction {
+  return async (args) => {
+    const prefetch = import('@/features/dashboard/api/prefetch-dashboard');
+    const access = await check(args);
+    if (access === null) {
+      void prefetch.then((m) => m.prefetchDashboard(queryClient, new URL(args.request.url))).catch(() => undefined);
+    }
+    return access;
+  };
+}
+
 /** Spec §2 routes. A function of the QueryClient so tests build the same tree around their own. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Each area route declares the permission it needs (page-access.ts); /user/* needs none.
@@ -72,7 +88,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: PATHS.home,
-              loader: needs(PATHS.home),
+              loader: dashboardLoader(queryClient, needs(PATHS.home)),
               lazy: dashboard,
               children: [
                 { index: true, lazy: screen(dashboard, (m) => m.DashboardTab) },

@@ -193,10 +193,25 @@ describe('dashboard', () => {
       termSize: 4,
       filters: [{ field: 'status', op: 'gt', value: 499 }],
     });
-    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Status Code > 499');
+    // The calls start from the route's loader, before the page shows.
+    expect((await screen.findByTestId('event-filter-chip-0')).textContent).toBe('Status Code > 499');
     await waitFor(() =>
       expect(sent('POST', '/api/dashboard/top').some((c) => (c.body as DashboardTopRequest).n === 10)).toBe(true),
     );
+  });
+
+  it('asks for each widget once: the calls the loader starts are the ones the widgets use', async () => {
+    const { sent } = renderDashboard();
+    expect(await screen.findByTestId('dashboard-tile-requests-value')).toBeTruthy();
+    await screen.findAllByTestId('dashboard-by-source-list-row');
+    const bodies = (path: string) => sent('POST', path).map((c) => JSON.stringify(c.body));
+    for (const path of ['/api/dashboard/series', '/api/dashboard/top']) {
+      expect(bodies(path).length).toBeGreaterThan(0);
+      expect(new Set(bodies(path)).size).toBe(bodies(path).length);
+    }
+    // The by-source card shows one list: the others are not asked for until chosen.
+    const dimensions = sent('POST', '/api/dashboard/top').map((c) => (c.body as DashboardTopRequest).dimension);
+    expect(dimensions.filter((d) => d !== 'country')).toHaveLength(1);
   });
 
   it('drops a kept choice that no longer holds and keeps the others', async () => {

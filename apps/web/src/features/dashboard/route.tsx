@@ -1,4 +1,4 @@
-import { DASHBOARD_TABS, DASHBOARD_TAB_IDS, DASHBOARD_TAB_PATHS, type DashboardTabId } from '@parapet/shared';
+import { DASHBOARD_TABS, DASHBOARD_TAB_IDS, DASHBOARD_TAB_PATHS } from '@parapet/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -7,6 +7,7 @@ import { DashboardToolbar } from './components/dashboard-toolbar';
 import { DashboardTabView } from './components/dashboard-tab-view';
 import { useDashboardGroup } from './components/use-scope';
 import { DashboardStateContext, useDashboardStateStore } from './state/dashboard-state';
+import { tabOfPath } from './tab-requests';
 
 /**
  * /home: the traffic dashboard. The time range and the filters sit above the tabs and hold for
@@ -26,12 +27,6 @@ export function Component() {
       />
     </DashboardStateContext.Provider>
   );
-}
-
-/** The tab of the URL; an unknown one is the overview (the router only routes the six). */
-function tabOfPath(pathname: string): DashboardTabId {
-  const path = pathname.replace(/\/+$/, '');
-  return DASHBOARD_TAB_IDS.find((id) => DASHBOARD_TAB_PATHS[id] === path) ?? 'overview';
 }
 
 /** Content of a dashboard tab: its widgets, from the tab's description in shared. */

@@ -9,7 +9,7 @@ import { Alert, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDashboardSeries } from '../api/get-dashboard-series';
 import { useDashboardState } from '../state/dashboard-state';
-import { toSeriesRequest } from '../tab-requests';
+import { sourceLists, toSeriesRequest } from '../tab-requests';
 import { ActivityLog } from './activity-log';
 import { BreakdownCard } from './breakdown-card';
 import { BySourceCard } from './by-source-card';
@@ -34,11 +34,7 @@ export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupN
   const series = (id: string) => requests.find((r): r is TabSeriesRequest => r.kind === 'series' && r.id === id);
   const top = (id: string) => requests.find((r): r is TabTopRequest => r.kind === 'top' && r.id === id);
   const activity = requests.find((r): r is TabActivityRequest => r.kind === 'activity');
-  // Lists of a plain field share the by-source card; a list with filters of its own (cached URIs) has its own card.
-  const withOwnFilters = new Set(tab.sourceLists.filter((l) => l.filters.length > 0).map((l) => `source:${l.id}`));
-  const lists = requests.filter((r): r is TabTopRequest => r.kind === 'top' && r.id.startsWith('source:'));
-  const bySource = lists.filter((r) => !withOwnFilters.has(r.id));
-  const ownLists = lists.filter((r) => withOwnFilters.has(r.id));
+  const { bySource, ownLists } = sourceLists(tab, requests);
   const mainCharts = requests.filter((r): r is TabSeriesRequest => r.kind === 'series' && r.id.startsWith('mainChart'));
 
   // The first tile counts everything the tab shows: when it is empty, the whole tab is.
