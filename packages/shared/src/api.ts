@@ -6,3 +6,20 @@ export const SESSION_COOKIE = 'parapet_sid';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Largest JSON body the API accepts, in bytes. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Paths of the tenancy calls, under API_PREFIX. Here, apart from the groups' schemas, so the
+ * console's entry can ask for the groups early without loading zod.
+ */
+export const GROUP_API = {
+  groups: '/groups',
+  group: '/groups/:groupName',
+  members: '/groups/:groupName/members',
+  member: '/groups/:groupName/members/:username',
+  resourceLimits: '/group/resource-limits',
+  platformPlan: '/system/platformplan',
+  platformPrefs: '/system/prefs',
+  users: '/admin/users',
+  userDisabled: '/admin/users/:username/disabled',
+  audit: '/audit',
+} as const;

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, NETWORK_ERROR, setRequestLanguage, setUnauthorizedHandler } from './api-client';
+import {
+  api,
+  ApiError,
+  apiRequest,
+  dropEarlyGets,
+  NETWORK_ERROR,
+  setRequestLanguage,
+  setUnauthorizedHandler,
+  startEarlyGet,
+} from './api-client';
 import { onOwnDeployed, settleOwnTask } from './own-changes';
 
 const json = (status: number, body: unknown) =>
@@ -132,5 +141,36 @@ describe('what answers carry beyond the code', () => {
     settleOwnTask({ ...event, taskNo: 'task-mine' });
     expect(told).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('startEarlyGet', () => {
+  it('sends the GET at once; the first call of the path takes its answer, the next asks again', async () => {
+    let n = 0;
+    const fetchMock = stubFetch(() => json(200, { n: ++n }));
+    startEarlyGet('/groups');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/groups');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'x-requested-with': 'parapet' });
+    await expect(api.get('/groups')).resolves.toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(api.get('/groups')).resolves.toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives its failure to the call that takes it, as that call would have failed', async () => {
+    stubFetch(() => json(401, { code: 'UNAUTHORIZED', message: 'no session' }));
+    startEarlyGet('/system/prefs');
+    await expect(api.get('/system/prefs', { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('is not taken by a call with a query, nor after the session ended', async () => {
+    const fetchMock = stubFetch(() => json(200, {}));
+    startEarlyGet('/groups');
+    await api.get('/groups', { query: { page: 2 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    dropEarlyGets();
+    await api.get('/groups');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

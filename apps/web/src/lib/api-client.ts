@@ -87,10 +87,44 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
+function requestHeaders(): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE };
   if (requestLanguage) headers['accept-language'] = requestLanguage;
+  return headers;
+}
+
+/** How long an early answer waits to be taken; later, a call asks the server again. */
+const EARLY_FOR_MS = 10_000;
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+
+/**
+ * Sends `GET path` now, before any code that will ask for it has loaded; the first GET of that
+ * path (no query) within 10 s takes this answer instead of asking again. main.tsx starts the
+ * signed-in frame's lookups this way, so they travel beside its code (docs/web-bench.md).
+ */
+export function startEarlyGet(path: string): void {
+  if (early.has(path)) return;
+  const response = fetch(apiUrl(path), { headers: requestHeaders(), credentials: 'include' });
+  // A failed early request is not reported here: the call that takes it sees the failure.
+  response.catch(() => undefined);
+  early.set(path, { at: Date.now(), response });
+}
+
+/** Forgets the early answers: they were asked for with a session that has ended (session.ts). */
+export function dropEarlyGets(): void {
+  early.clear();
+}
+
+function takeEarly(path: string, method: string, options: RequestOptions): Promise<Response> | undefined {
+  const found = method === 'GET' && !options.query ? early.get(path) : undefined;
+  if (!found) return undefined;
+  early.delete(path);
+  return Date.now() - found.at <= EARLY_FOR_MS ? found.response : undefined;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = requestHeaders();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -100,13 +134,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await (takeEarly(path, method, options) ??
+      fetch(apiUrl(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@parapet/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, dropEarlyGets } from './api-client';
 import { USER_QUERY_ROOT_KEY } from './query-keys';
 import { clearUserStorage } from './storage';
 
@@ -64,6 +64,7 @@ export function onSessionEnd(listener: () => void): () => void {
  */
 export function endSession(queryClient: QueryClient): void {
   for (const listener of [...sessionEndListeners]) listener();
+  dropEarlyGets();
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
   clearUserStorage();

@@ -12,20 +12,6 @@ export const groupNameSchema = text()
   .regex(GROUP_NAME_PATTERN)
   .refine((v) => v !== ALL_GROUPS, { message: 'reserved' });
 
-/** Paths of the tenancy calls, under API_PREFIX. */
-export const GROUP_API = {
-  groups: '/groups',
-  group: '/groups/:groupName',
-  members: '/groups/:groupName/members',
-  member: '/groups/:groupName/members/:username',
-  resourceLimits: '/group/resource-limits',
-  platformPlan: '/system/platformplan',
-  platformPrefs: '/system/prefs',
-  users: '/admin/users',
-  userDisabled: '/admin/users/:username/disabled',
-  audit: '/audit',
-} as const;
-
 export const planNameSchema = z.enum(PLAN_NAMES);
 const resourceLimitsSchema = z.record(z.enum(RESOURCE_LIMIT_KEYS), z.number());
 

@@ -1,10 +1,8 @@
 import type { EventMetric } from '@parapet/shared';
 import { Card, Flex, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
 import { formatMetric } from '@/lib/format-units';
-import { EChart } from './echart';
-import { buildSparklineOption } from './sparkline-option';
+import { Sparkline } from './lazy-charts';
 import type { TimePoint, TimeRange } from './time-series-option';
 import { useStableData } from './use-stable-data';
 
@@ -41,16 +39,12 @@ export function SingleNumber({
 }: SingleNumberProps) {
   const { token } = theme.useToken();
   const line = useStableData(sparkline);
-  const option = useMemo(
-    () => (line ? buildSparklineOption({ ...line, color: token.colorPrimary }) : undefined),
-    [line, token.colorPrimary],
-  );
   return (
     <Card
       size="small"
       data-testid={testId}
       style={active ? { borderColor: token.colorPrimary } : undefined}
-      styles={{ body: { paddingBottom: option ? 0 : undefined } }}
+      styles={{ body: { paddingBottom: line ? 0 : undefined } }}
     >
       <Flex vertical gap={2}>
         <Typography.Text type="secondary">{label}</Typography.Text>
@@ -67,7 +61,9 @@ export function SingleNumber({
           </Typography.Text>
         )}
         {secondary ? <Typography.Text type="secondary">{secondary}</Typography.Text> : null}
-        {option ? <EChart option={option} height={SPARKLINE_HEIGHT} renderer={renderer} /> : null}
+        {line ? (
+          <Sparkline line={line} color={token.colorPrimary} height={SPARKLINE_HEIGHT} renderer={renderer} />
+        ) : null}
       </Flex>
     </Card>
   );

@@ -6,8 +6,10 @@ import {
   type TabTopRequest,
 } from '@parapet/shared';
 import { Alert, Col, Row } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardSeries } from '../api/get-dashboard-series';
+import { loadDrawnCharts } from '../charts';
 import { useDashboardState } from '../state/dashboard-state';
 import { sourceLists, toSeriesRequest } from '../tab-requests';
 import { ActivityLog } from './activity-log';
@@ -25,6 +27,8 @@ const GUTTER: [number, number] = [16, 16];
 export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupName: string | undefined }) {
   const { t } = useTranslation(['dashboard', 'events']);
   const { options, setSourceListSize } = useDashboardState();
+  // The charts' code loads once the tab has shown, not before its figures (lazy-charts.tsx).
+  useEffect(() => void loadDrawnCharts().catch(() => undefined), []);
   const scope = useCallScope(groupName);
   const requests = tabRequests(tab, {
     filters: options.filters,
