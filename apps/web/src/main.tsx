@@ -18,12 +18,31 @@ prefetchForPath(queryClient, window.location.pathname);
 const router = createAppRouter(queryClient);
 wireUnauthorizedHandler(queryClient, router);
 
+/** How long the first screen may take before the spinner shows in its place. */
+const SPINNER_AFTER_MS = 100;
+
+/** Resolves once the router has run the first screen's loaders and loaded its code. */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// A screen ready within 100 ms (the sign-in page, whose guard only asks who is signed in) is the
+// first thing drawn, in one render; otherwise the spinner shows until it is. Rendering the spinner
+// first cost the sign-in page a paint and a second, interruptible render (docs/web-bench.md).
+void Promise.race([routerReady(), new Promise((resolve) => setTimeout(resolve, SPINNER_AFTER_MS))]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
+import * as LoginRoute from '@/features/auth/route';
 import { loadConsoleMessages } from '@/lib/i18n';
 import { PATHS } from '@/lib/paths';
 import type * as SignedInGuards from './guards';
@@ -14,13 +15,13 @@ import { RouteError } from './routes/route-error';
 // Each area's screens live in one route module, imported lazily, so an area is one chunk that
 // loads on first visit. Modules export `Component` for the area's main route; extra screens of
 // the same area are named exports picked by `screen`, sharing the chunk. The entry holds only
-// the public pages' frame: the sign-in page is plain HTML and CSS, and Ant Design, the
+// the public pages' frame and the sign-in page (about 3 kB: a chunk of its own cost the page a
+// second round trip before it showed, docs/web-bench.md); it is plain HTML and CSS, and Ant Design, the
 // signed-in frame, its guards and the console's texts load with the first signed-in screen
 // (docs/speed.md).
 const dashboard = () => import('@/features/dashboard/route');
 const serviceLines = () => import('@/features/service-lines/route');
 const profile = () => import('@/features/user-profile/route');
-const auth = () => import('@/features/auth/route');
 const authForms = () => import('@/features/auth/forms-route');
 const admin = () => import('@/features/admin/route');
 
@@ -74,7 +75,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: PATHS.service, loader: () => redirect(PATHS.serviceOverview), element: null },
 
         // Public.
-        { path: PATHS.login, loader: redirectIfSignedIn(queryClient), lazy: auth },
+        { path: PATHS.login, loader: redirectIfSignedIn(queryClient), Component: LoginRoute.Component },
         { path: PATHS.logout, loader: logout(queryClient), element: null },
         { path: PATHS.signup, lazy: screen(authForms, (m) => m.SignupPage) },
         { path: `${PATHS.resetOtp}/:token?`, lazy: screen(authForms, (m) => m.ResetOtpPage) },
