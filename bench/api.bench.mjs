@@ -1,12 +1,13 @@
 // API throughput on this machine (docs/api-bench.md). Starts the built server on a fresh SQLite
 // store and, beside it, a bare Fastify app (bench/api/bare-server.mjs) as the yardstick of the
-// same run; then, with autocannon, measures requests/s and p99 at 10 and 100 connections of:
-// the bare route, GET /api/user with a session, a page of 100 service lines (the console's list
-// call), one line's detail, and the first page of the event log (24 hours, 10 rows). Twice: with
+// same run; then, with autocannon, measures requests/s and p99 at 10 and 100 connections of
+// GET /api/user with a session, a page of 100 service lines (the console's list call), one line's
+// detail, and the first page of the event log (24 hours, 10 rows), each right after the bare
+// route at the same connection count (bench/api/measure.mjs says why). Twice: with
 // the 100 lines made through the API, then with 10,000 lines in the store (the rest copied
 // straight into the SQLite file). Prints one markdown table per store size.
 //
-// BENCH_SECONDS (default 5) per figure after a 2 s warm-up; BENCH_EVENTS (default 100000)
+// BENCH_SECONDS (default 5) per figure, after a 2 s warm-up of each call; BENCH_EVENTS (default 100000)
 // simulated events; BENCH_ONLY=user,list (titles' keys) measures only those calls, for profiling;
 // BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and leaves its profile there;
 // BENCH_SERVER=<file> runs another build of the server (a copy of an older dist/server.js kept
@@ -66,8 +67,8 @@ async function waitUntilUp() {
 }
 
 async function measureAll(client, lineName) {
+  const bare = { url: `http://127.0.0.1:${barePort}/bare` };
   const calls = [
-    ['bare', 'bare Fastify route', { url: `http://127.0.0.1:${barePort}/bare` }],
     ['user', 'GET /api/user', { url: `${base}/api/user` }],
     ['list', 'service lines, page of 100', { url: `${base}/api/service-lines?groupName=default&page=1&pageSize=100` }],
     ['detail', "one line's detail", { url: `${base}/api/groups/default/service-lines/${lineName}` }],
@@ -83,9 +84,13 @@ async function measureAll(client, lineName) {
   ];
   const rows = [];
   for (const [key, title, call] of calls) {
-    if (only && key !== 'bare' && !only.includes(key)) continue;
-    const headers = key === 'bare' ? {} : client.headers;
-    rows.push({ title, figures: await measure({ ...call, headers }, { connections, seconds, warmupSeconds: 2 }) });
+    if (only && !only.includes(key)) continue;
+    const figures = await measure({ ...call, headers: client.headers }, bare, {
+      connections,
+      seconds,
+      warmupSeconds: 2,
+    });
+    rows.push({ title, figures });
   }
   return rows;
 }
