@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { StoreKind } from '@parapet/shared';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { CurrentSchemaPostgresDialect } from './scoped-introspector.js';
+import { QueuedSqliteDialect } from './sqlite-dialect.js';
+import { cachingStatements } from './statement-cache.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -46,7 +48,9 @@ function openSqlite(dataDir: string): Store {
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const dialect = new QueuedSqliteDialect({ database: cachingStatements(file) });
+  const db = new Kysely<Database>({ dialect });
+  dialect.register(db as unknown as Kysely<never>);
   return {
     db,
     kind: 'sqlite',
