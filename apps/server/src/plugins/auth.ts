@@ -3,12 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, SESSION_COOKIE } from '@parapet/shared';
 import { AppError } from '../lib/app-error.js';
 import { routedPath } from '../lib/routed-path.js';
-import { resolveSession } from '../modules/sessions/sessions.service.js';
+import { resolveSession, type LiveSession } from '../modules/sessions/sessions.service.js';
 
-export interface RequestAuth {
-  sessionId: string;
-  userId: string;
-}
+/** The session of a request and its user with their groups, read once when the request came in. */
+export type RequestAuth = LiveSession;
 
 declare module 'fastify' {
   interface FastifyRequest {

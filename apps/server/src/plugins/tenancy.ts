@@ -2,11 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { can, type AccessRequest, type CurrentUser } from '@parapet/shared';
 import { AppError } from '../lib/app-error.js';
-import { loadCurrentUser } from '../modules/users/current-user.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user with their groups, loaded once per request on first use. */
+    /** The signed-in user with their groups, as read with the session when the request came in. */
     actor: () => Promise<CurrentUser>;
   }
   interface FastifyInstance {
@@ -25,16 +24,10 @@ declare module 'fastify' {
   }
 }
 
-const ACTOR = Symbol('actor');
-
 export const tenancyPlugin = fp(async (app) => {
-  app.decorateRequest('actor', function (this: FastifyRequest & { [ACTOR]?: Promise<CurrentUser> }) {
-    this[ACTOR] ??= (async () => {
-      const user = this.auth && (await loadCurrentUser(app.store.db, this.auth.userId));
-      if (!user) throw new AppError('UNAUTHENTICATED');
-      return user;
-    })();
-    return this[ACTOR];
+  app.decorateRequest('actor', async function (this: FastifyRequest) {
+    if (!this.auth) throw new AppError('UNAUTHENTICATED');
+    return this.auth.user;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -1,13 +1,23 @@
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Database, SessionsTable } from '../../db/schema.js';
+import { currentUserRows } from '../users/users.repository.js';
 
 export async function insertSession(db: Kysely<Database>, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSession(db: Kysely<Database>, id: string): Promise<SessionsTable | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/**
+ * A session with its user as GET /api/user shows them (`currentUserRows`, one row per group),
+ * read in one query; no rows when the session (or its user) is gone. It runs on every request,
+ * so it is compiled once (db/compile-once.ts).
+ */
+export const findSessionWithUser = compileOnce((db: Kysely<Database>, id: string) =>
+  currentUserRows(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select(['sessions.expires_at', 'sessions.last_seen_at'])
+    .where('sessions.id', '=', id),
+);
 
 export async function touchSession(db: Kysely<Database>, id: string, at: number): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { CurrentUser } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
 import { hashToken, newToken } from '../../lib/ids.js';
-import { deleteSession, findSession, insertSession, touchSession } from './sessions.repository.js';
+import { toCurrentUser } from '../users/current-user.js';
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.js';
 
 export interface SessionLimits {
   idleMs: number;
@@ -39,23 +41,34 @@ export async function startSession(
   return { token, id, expiresAt };
 }
 
+/** A live session, with its user as they are in the store at this request. */
+export interface LiveSession {
+  sessionId: string;
+  userId: string;
+  user: CurrentUser;
+}
+
 /**
- * The live session behind a cookie token, or undefined. An expired one (idle or absolute) is
- * deleted on sight.
+ * The live session behind a cookie token with its user and their groups, or undefined. One
+ * query reads them all, on every request: nothing about a session or a user is kept between
+ * requests, so a revoked session, a changed password or a removed membership counts from the
+ * very next request, on every server. An expired session (idle or absolute) is deleted on sight.
  */
 export async function resolveSession(
   db: Kysely<Database>,
   limits: SessionLimits,
   token: string,
   now = Date.now(),
-): Promise<{ sessionId: string; userId: string } | undefined> {
+): Promise<LiveSession | undefined> {
   const id = hashToken(token);
-  const row = await findSession(db, id);
-  if (!row) return undefined;
+  const rows = await findSessionWithUser(db, id);
+  const [row] = rows;
+  const user = toCurrentUser(rows);
+  if (!row || !user) return undefined;
   if (row.expires_at <= now || row.last_seen_at + limits.idleMs <= now) {
     await deleteSession(db, id);
     return undefined;
   }
   if (now - row.last_seen_at >= touchIntervalOf(limits.idleMs)) await touchSession(db, id, now);
-  return { sessionId: id, userId: row.user_id };
+  return { sessionId: id, userId: row.id, user };
 }

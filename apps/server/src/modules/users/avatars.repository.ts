@@ -9,13 +9,6 @@ export async function findAvatar(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
 }
 
-export async function hasAvatar(db: Kysely<Database>, userId: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('user_avatars').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !==
-    undefined
-  );
-}
-
 export async function saveAvatar(db: Kysely<Database>, userId: string, mime: string, bytes: Buffer): Promise<void> {
   const row = { mime, data: bytes.toString('base64'), updated_at: Date.now() };
   await db

@@ -1,24 +1,49 @@
 import type { Kysely } from 'kysely';
-import { rolePermissionsSchema, type CurrentUser } from '@parapet/shared';
+import { rolePermissionsSchema, type CurrentUser, type RolePermissions } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
-import { hasAvatar } from './avatars.repository.js';
-import { findUserById, listMemberships } from './users.repository.js';
+import { parseOnce } from '../../lib/parse-once.js';
+import { currentUserRows } from './users.repository.js';
 
-/** The signed-in user as GET /api/user shows it, with the groups and roles they hold. */
-export async function loadCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | undefined> {
-  const user = await findUserById(db, userId);
+/** A row of `currentUserRows`: the user (repeated) and one group they belong to, or none. */
+export interface CurrentUserRow {
+  username: string;
+  email: string;
+  privilege: 'admin' | 'user';
+  phone_number: string | null;
+  otp_enabled: number;
+  /** 1 or 0 on SQLite, a boolean on PostgreSQL. */
+  has_avatar: unknown;
+  group_name: string | null;
+  role_permissions: string | null;
+}
+
+/**
+ * A stored role's permissions, checked by the shared schema. The session's user and roles are
+ * read from the store on every request; only the parsing of a role's text is done once for that
+ * text (a store holds few distinct roles).
+ */
+const parseRole = parseOnce((text): RolePermissions => rolePermissionsSchema.parse(JSON.parse(text)), 1000);
+
+/** The signed-in user as GET /api/user shows it, out of the rows of one user; undefined for no rows. */
+export function toCurrentUser(rows: readonly CurrentUserRow[]): CurrentUser | undefined {
+  const [user] = rows;
   if (!user) return undefined;
-  const memberships = await listMemberships(db, userId);
   return {
     username: user.username,
     email: user.email,
     privilege: user.privilege,
     phoneNumber: user.phone_number,
-    hasAvatar: await hasAvatar(db, userId),
+    hasAvatar: user.has_avatar === true || Number(user.has_avatar) === 1,
     otpEnabled: user.otp_enabled === 1,
-    inGroupsRole: memberships.map((m) => ({
-      groupName: m.group_name,
-      rolePermissions: rolePermissionsSchema.parse(JSON.parse(m.role_permissions)),
-    })),
+    inGroupsRole: rows.flatMap((m) =>
+      m.group_name === null || m.role_permissions === null
+        ? []
+        : [{ groupName: m.group_name, rolePermissions: parseRole(m.role_permissions) }],
+    ),
   };
+}
+
+/** The user as GET /api/user shows it, with the groups and roles they hold, read in one query. */
+export async function loadCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | undefined> {
+  return toCurrentUser(await currentUserRows(db).where('users.id', '=', userId).execute());
 }

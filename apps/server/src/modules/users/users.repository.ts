@@ -21,13 +21,34 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export async function listMemberships(db: Kysely<Database>, userId: string) {
+/**
+ * What GET /api/user shows of users, in one query: the user's columns, whether they have an
+ * avatar, and one row per group they belong to, in group order (one row with a null group when
+ * they belong to none). Narrowed by the caller: by user id, or joined to a session.
+ */
+export function currentUserRows(db: Kysely<Database>) {
   return db
-    .selectFrom('group_members')
-    .select(['group_name', 'role_permissions'])
-    .where('user_id', '=', userId)
-    .orderBy('group_name')
-    .execute();
+    .selectFrom('users')
+    .leftJoin('group_members', 'group_members.user_id', 'users.id')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.privilege',
+      'users.phone_number',
+      'users.otp_enabled',
+      eb
+        .exists(
+          eb
+            .selectFrom('user_avatars')
+            .select('user_avatars.user_id')
+            .whereRef('user_avatars.user_id', '=', 'users.id'),
+        )
+        .as('has_avatar'),
+      'group_members.group_name',
+      'group_members.role_permissions',
+    ])
+    .orderBy('group_members.group_name');
 }
 
 /** Usernames and emails are unique regardless of letter case. */

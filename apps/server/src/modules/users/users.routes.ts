@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorBodySchema } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
-import { loadCurrentUser } from './current-user.js';
 
 /** GET /api/user: who is signed in (spec §7); the console restores itself from it on start. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,10 +15,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserSchema, 401: errorBodySchema },
       },
     },
+    // Read with the session as the request came in (plugins/auth.ts).
     async (request) => {
-      const user = request.auth && (await loadCurrentUser(app.store.db, request.auth.userId));
-      if (!user) throw new AppError('UNAUTHENTICATED');
-      return user;
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return request.auth.user;
     },
   );
 };

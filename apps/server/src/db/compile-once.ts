@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { readNowOf } from './sqlite-dialect.js';
+
+/** Stands for the value in the query as built; no value a caller passes can look like it. */
+const SLOT = `\u0000slot:${randomUUID()}`;
+
+/**
+ * A query of one value that Kysely builds and compiles once per store, then runs with the value
+ * put in its place. Building and compiling a joined select cost Kysely more than SQLite takes to
+ * run it by primary key; the session query runs on every request. The SQL is the same text each
+ * time, so SQLite's statement cache (statement-cache.ts) holds it prepared too, and on SQLite it
+ * runs straight on the connection when that is free (sqlite-dialect.ts).
+ */
+export function compileOnce<DB, Row>(build: (db: Kysely<DB>, value: string) => Compilable<Row>) {
+  const compiled = new WeakMap<Kysely<DB>, CompiledQuery<Row>>();
+  return async (db: Kysely<DB>, value: string): Promise<Row[]> => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db, SLOT).compile();
+      if (query.parameters.filter((p) => p === SLOT).length !== 1)
+        throw new Error('compileOnce: the value must be used exactly once, as a parameter');
+      compiled.set(db, query);
+    }
+    const parameters = query.parameters.map((p) => (p === SLOT ? value : p));
+    const rows = readNowOf(db)?.(query.sql, parameters);
+    if (rows) return rows as Row[];
+    return (await db.executeQuery(CompiledQuery.raw(query.sql, parameters))).rows as Row[];
+  };
+}
