@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX, JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '@parapet/shared';
 import type { Config } from './env.js';
 import type { Store } from './db/open-store.js';
@@ -24,6 +23,8 @@ import { consolePlugin } from './plugins/console.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
+import { consoleHelmetOptions, securityHeadersPlugin } from './plugins/security-headers.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { realtimePlugin } from './realtime/realtime.js';
 import { deployPlugin } from './modules/deploy/deploy.plugin.js';
@@ -107,7 +108,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate(
@@ -126,27 +127,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(textGuardPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design writes its styles at run time (CSS-in-JS).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // HTML page previews: the server's sandboxed preview, or a draft as a blob (sandboxed too).
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  await app.register(securityHeadersPlugin, { options: consoleHelmetOptions(config) });
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(multipart);
