@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.js';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
+import { parseOnce } from '../../lib/parse-once.js';
 import { ALREADY_DEPLOYING, createItem, deleteItem, queueItemTask, updateItem } from '../../core/write-path.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { resolveLine } from './references.js';
@@ -29,9 +30,17 @@ export interface TaskAnswer {
   taskNo: string;
 }
 
+/**
+ * A line's stored settings with every default filled in, parsed once per distinct text: a page
+ * of the list shows up to 100 lines and the schema check is most of its cost. The text is read
+ * from the store every time; 2,000 texts (a few MB) cover the lines people are looking at.
+ */
+const parseSettings = parseOnce((text): ServiceLineSettings => serviceLineSettingsSchema.parse(JSON.parse(text)), 2000);
+
+/** A line as the API answers it. Its settings are shared and frozen (parseSettings). */
 export function toLine(row: LineRow): ServiceLine {
   return {
-    ...serviceLineSettingsSchema.parse(JSON.parse(row.settings)),
+    ...parseSettings(row.settings),
     id: row.id,
     groupName: row.group_name,
     appProfileName: row.app_profile_name,
