@@ -1,7 +1,5 @@
 import type { Locale } from '@parapet/shared';
 import { App, ConfigProvider, type ConfigProviderProps } from 'antd';
-// Ant Design's styles, prebuilt for its default theme (about 75 kB brotli), with the providers.
-import 'antd/dist/antd.css';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -25,18 +23,13 @@ const ANTD_LOCALES: Record<Locale, NonNullable<ConfigProviderProps['locale']>> =
 // together, so the space is turned off for every button at once.
 const BUTTON_CONFIG: ConfigProviderProps['button'] = { autoInsertSpace: false };
 
-// No styles are generated at run time: with the prebuilt stylesheet above, the console's first
-// screen renders in about 150 ms less of main-thread time (docs/web-bench.md). A theme of our own
-// would need its stylesheet built the same way.
-const ZERO_RUNTIME: ConfigProviderProps['theme'] = { zeroRuntime: true };
-
 /** Ant Design's configuration and App context (toasts, modals) in the console's language. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   // useTranslation re-renders this on a language change, which swaps the antd locale.
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG} theme={ZERO_RUNTIME}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG}>
       <App notification={TOAST_CONFIG} message={MESSAGE_CONFIG}>
         {children}
       </App>
