@@ -120,7 +120,8 @@ describe('dashboard', () => {
     const { sent } = renderDashboard();
     await screen.findByTestId('dashboard-range');
     await chooseOption('dashboard-range', '2');
-    fireEvent.click(screen.getByText('drag'));
+    // The charts' code loads on its own (charts/lazy-charts.tsx).
+    fireEvent.click(await screen.findByText('drag'));
     await waitFor(() =>
       expect(seriesBodies(sent).at(-1)?.dateRange).toEqual({
         index: TIME_RANGE_CUSTOM_INDEX,
