@@ -80,6 +80,8 @@ describe('the server process', () => {
       EDGE_NGINX: 'off',
       EDGE_SETTLE_MS: '1500',
     });
+    // A failed expectation below must not leave the server running past the test.
+    onTestFinished(() => run.stop());
     const url = await run.url;
     const headers = { 'content-type': 'application/json', 'x-requested-with': 'parapet' };
     const login = await fetch(`${url}${API_PREFIX}${USER_API.login}`, {
