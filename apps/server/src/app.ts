@@ -23,7 +23,7 @@ import { consolePlugin } from './plugins/console.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
-import { consoleHelmetOptions, securityHeadersPlugin } from './plugins/security-headers.js';
+import { apiHelmetOptions, consoleHelmetOptions, securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { realtimePlugin } from './realtime/realtime.js';
@@ -127,7 +127,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(textGuardPlugin);
-  await app.register(securityHeadersPlugin, { options: consoleHelmetOptions(config) });
+  await app.register(securityHeadersPlugin, { console: consoleHelmetOptions(config), api: apiHelmetOptions(config) });
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(multipart);

@@ -159,7 +159,8 @@ describe.each(storeKinds)('API error shape on %s', (kind) => {
 
   it('sends the security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // The API's policy (plugins/security-headers.ts): nothing may load from an answer or frame it.
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
