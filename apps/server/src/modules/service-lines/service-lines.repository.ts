@@ -124,6 +124,22 @@ export async function syncLineDomains(
 export const listLineDomains = (db: Db, lineId: string) =>
   db.selectFrom('line_domains').selectAll().where('line_id', '=', lineId).orderBy('domain').execute();
 
+/** The descriptions these domains of a line have now, by domain. */
+export async function findDomainDescriptions(
+  db: Db,
+  lineId: string,
+  domains: readonly string[],
+): Promise<Map<string, string>> {
+  if (domains.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('line_domains')
+    .select(['domain', 'description'])
+    .where('line_id', '=', lineId)
+    .where('domain', 'in', [...domains])
+    .execute();
+  return new Map(rows.map((r) => [r.domain, r.description]));
+}
+
 export async function setDomainDescriptions(
   db: Db,
   lineId: string,

@@ -15,7 +15,7 @@ import { parseOnce } from '../../lib/parse-once.js';
 import { ALREADY_DEPLOYING, createItem, deleteItem, queueItemTask, updateItem } from '../../core/write-path.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { resolveLine } from './references.js';
-import { setDomainDescriptions } from './service-lines.repository.js';
+import { findDomainDescriptions, setDomainDescriptions } from './service-lines.repository.js';
 import { serviceLineKind, settingsOfLine, type LineRow } from './service-lines.kind.js';
 
 export interface LineContext {
@@ -223,6 +223,10 @@ export async function describeDomains(
 ): Promise<void> {
   assertOwnDomains(currentSettings(row), domains);
   await ctx.db.transaction().execute(async (trx) => {
+    // The entry holds what the descriptions were, so the log shows the change and not only its result:
+    // one text when the chosen domains shared it, else each domain's in the order of `domains`.
+    const had = await findDomainDescriptions(trx, row.id, domains);
+    const previous = domains.map((domain) => had.get(domain) ?? '');
     await setDomainDescriptions(trx, row.id, domains, description);
     await appendAudit(trx, {
       actor: ctx.actor,
@@ -230,7 +234,7 @@ export async function describeDomains(
       entity: 'service-line',
       entityId: row.id,
       action: 'update',
-      before: null,
+      before: { domains, description: new Set(previous).size === 1 ? previous[0] : previous },
       after: { domains, description },
     });
   });
