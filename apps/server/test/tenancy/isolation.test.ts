@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CERT_API,
-  GROUP_API,
-  HTML_PAGE_API,
-  INGEST_API,
-  ORIGIN_POLICY_API,
-  SERVICE_LINE_API,
-  WAF_EXPORT_FORMAT,
-  WAF_EXPORT_VERSION,
-  WAF_RULE_API,
-  fullAccess,
-} from '@parapet/shared';
-import { makeTestCerts } from '../helpers/certificates.js';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { ApiClient } from '../helpers/client.js';
-import { PASSWORD, signUpConfirmed } from '../helpers/accounts.js';
-import { fill, signedInAdmin } from '../helpers/admin.js';
+import { WAF_EXPORT_FORMAT, WAF_EXPORT_VERSION, fullAccess } from '@parapet/shared';
 import { storeKinds } from '../helpers/stores.js';
+import { BETA_EVENT, buildWorld, leakedMarkers, type Collection, type World } from './two-groups.js';
 
 /**
- * Walks every operation of the OpenAPI document as a member of group A aimed at group B, and
- * shows that nothing of B can be read or changed. Routes added later are walked by themselves;
- * a route with a parameter this test has no value for fails it, so it cannot slip past.
+ * The isolation walk (issue 16 item 5; docs/tenancy.md "The isolation walk"): every operation
+ * of the OpenAPI document, called by alice, a member of group "alice" with every permission,
+ * twice over: aimed at group "beta" (its name in the path, the query and the body; every
+ * `{id}` one of beta's items of any kind, or one of alice's own of another kind; every task
+ * number one of beta's), and from her own group naming beta's items. Routes added later are
+ * walked by themselves; a parameter this walk has no value for fails it, so none slips past.
+ * isolation-by-name.test.ts tries the name lookups one by one, with the answer each must give.
  */
 
 /** Routes that act only on the caller (or on nobody's data) and take no group. */
@@ -29,152 +18,68 @@ const NOT_GROUP_SCOPED = new Set(['/api/health', '/api/system/prefs']);
 const isSelfScoped = (path: string) =>
   path === '/api/user' || path.startsWith('/api/user/') || NOT_GROUP_SCOPED.has(path);
 
-/** B's identifiers, by parameter name: where a route takes one, it gets B's. */
-const B_VALUES: Record<string, string> = {
-  groupName: 'beta',
-  username: 'bruno',
-  entity: 'member',
-  entityId: 'beta/bruno',
-  search: 'bruno',
-  token: 'x',
-  limit: '50',
-  page: '1',
-  pageSize: '10',
-  status: 'Running',
-  createdBy: 'bruno',
-  createdFrom: '0',
-  createdTo: '99999999999999',
-  expiry: 'valid',
-  ridPosition: 'topLeft',
-  ridColor: 'black',
-  appProfileName: 'beta.line',
-  topic: 'appProfileName',
-  fieldVal: 'beta.line',
-  timestamp: '1',
-  deepSearch: 'true',
-  wafAction: '01',
-};
-/** B's entity of each collection, for the `{id}` of its routes; set once they exist. */
-const B_IDS: Record<string, string> = {};
-/** A body that names B everywhere a field could. */
-const B_BODY: Record<string, unknown> = {
-  groupName: 'beta',
-  name: 'beta',
-  plan: 'enterprise',
-  version: 1,
-  rolePermissions: fullAccess(),
-  username: 'bruno',
-  email: 'bruno@example.test',
-  password: 'Another-Password-77',
-  disabled: true,
-  keypairname: 'stolen',
-  // The event reads (dashboard, event log): a valid range and query, so they reach the access check.
-  dateRange: { index: 5 },
-  filters: [],
-  metric: 'requests',
-  dimension: 'server_name',
-  field: 'server_name',
-  n: 5,
-  limit: 10,
-};
-const LEAKS = /beta|bruno|shop\.example\.com|10\.9\.9\.9/;
-
 interface Operation {
   method: string;
   path: string;
-  parameters?: { name: string; in: string; required?: boolean }[];
+  parameters?: { name: string; in: string }[];
   requestBody?: unknown;
 }
 
-describe.each(storeKinds)('tenant isolation on %s', (kind) => {
-  let t: TestApp;
-  let alice: ApiClient;
-  let operations: Operation[];
+/** One call of the walk: what it sends, and which group its names point at. */
+interface Call {
+  label: string;
+  url: string;
+  body: unknown;
+}
 
-  const snapshot = async () => {
-    const tables = [
-      'users',
-      'groups',
-      'group_members',
-      'user_tokens',
-      'user_avatars',
-      'audit_log',
-      'certs',
-      'origin_policies',
-      'html_pages',
-      'deploy_tasks',
-      'entity_refs',
-      'origin_health',
-      'service_lines',
-      'line_domains',
-      'waf_rules',
-      'ingest_tokens',
-    ] as const;
-    const dump: Record<string, unknown> = {};
-    for (const table of tables) dump[table] = await t.store.db.selectFrom(table).selectAll().execute();
-    return JSON.stringify(dump);
-  };
+describe.each(storeKinds)('tenant isolation on %s', (kind) => {
+  let w: World;
+  let operations: Operation[];
+  /** Values by parameter name, aimed at beta and from alice's own group. */
+  let atBeta: Record<string, string>;
+  let fromOwn: Record<string, string>;
+  let betaBody: Record<string, unknown>;
+  let ownBody: Record<string, unknown>;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    alice = (await signUpConfirmed(t, 'alice')).client;
-    await signUpConfirmed(t, 'bruno');
-    const admin = await signedInAdmin(t);
-    // B's group "beta" holds bruno, with history; A is "alice".
-    await admin.post(GROUP_API.groups, { name: 'beta' });
-    await admin.put(fill(GROUP_API.member, { groupName: 'beta', username: 'bruno' }), {
-      rolePermissions: fullAccess(),
-    });
-    // B owns a certificate; the walk aims every {id} at it, and sends a valid one of its own in bodies.
-    const certs = makeTestCerts();
-    const cert = await admin.post(CERT_API.certs, {
+    w = await buildWorld(kind);
+    const betaLine = w.beta.ids['/api/service-lines'];
+    atBeta = {
       groupName: 'beta',
-      keypairname: 'beta_cert',
-      pem: certs.leafPem,
-      key: certs.leafKey,
-    });
-    B_IDS['/api/certs'] = cert.json().id;
-    const policy = await admin.post(ORIGIN_POLICY_API.policies, {
-      groupName: 'beta',
-      policyName: 'beta_pool',
-      origins: [{ address: '10.9.9.9' }],
-    });
-    B_IDS['/api/origin-policies'] = policy.json().id;
-    const page = await admin.post(HTML_PAGE_API.pages, {
-      groupName: 'beta',
-      htmlPageName: 'beta_page',
-      content: '<p>beta</p>',
-    });
-    B_IDS['/api/html-pages'] = page.json().id;
-    const rule = await admin.post(WAF_RULE_API.rules, {
-      groupName: 'beta',
-      ruleName: 'beta_rule',
-      wafAction: '01',
-      wafIp: ['10.9.9.0/24'],
-    });
-    expect(rule.statusCode).toBe(201);
-    B_IDS['/api/waf-rules'] = rule.json().id;
-    // An ingest token is platform-wide, made by an admin; a member may neither see nor revoke it.
-    const feed = await admin.post(INGEST_API.tokens, { name: 'beta_feed' });
-    expect(feed.statusCode).toBe(201);
-    B_IDS['/api/admin/ingest-tokens'] = feed.json().id;
-    await admin.post(SERVICE_LINE_API.create, {
-      groupName: 'beta',
+      username: 'bruno',
       appProfileName: 'beta.line',
-      customerPackage: 'standard',
-      servername: ['shop.example.com'],
-      origins: [{ address: '10.9.9.9' }],
-      usedWafRules: [{ value: 'beta_rule' }],
-    });
-    const line = await t.store.db
-      .selectFrom('service_lines')
-      .select('id')
-      .where('group_name', '=', 'beta')
-      .executeTakeFirstOrThrow();
-    B_IDS['/api/service-lines'] = line.id;
-    // A whole line detail aimed at B's line, for the update call.
-    Object.assign(B_BODY, {
-      id: line.id,
+      entity: 'service-line',
+      entityId: betaLine,
+      search: 'beta',
+      token: 'x',
+      limit: '50',
+      page: '1',
+      pageSize: '10',
+      status: 'Running',
+      createdBy: 'bruno',
+      createdFrom: '0',
+      createdTo: '99999999999999',
+      expiry: 'valid',
+      ridPosition: 'topLeft',
+      ridColor: 'black',
+      topic: 'appProfileName',
+      fieldVal: 'beta.line',
+      timestamp: '1',
+      deepSearch: 'true',
+      wafAction: '01',
+    };
+    fromOwn = { ...atBeta, groupName: 'alice' };
+    betaBody = {
+      groupName: 'beta',
+      name: 'beta',
+      plan: 'enterprise',
+      version: 1,
+      rolePermissions: fullAccess(),
+      username: 'bruno',
+      email: 'bruno@example.test',
+      password: 'Another-Password-77',
+      disabled: true,
+      id: betaLine,
       appProfileName: 'beta.line',
       customerPackage: 'standard',
       servername: ['stolen.example.com'],
@@ -183,81 +88,220 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
       paths: [],
       topic: 'origin',
       val: '10.0.0.1',
-    });
-    Object.assign(B_BODY, {
-      pem: certs.chainPem,
-      key: certs.chainKey,
+      keypairname: 'stolen',
       policyName: 'stolen_pool',
       origins: [{ address: '10.1.1.1' }],
       htmlPageName: 'stolen',
       content: '<p>stolen</p>',
-      // A rule of B's, by name and as a whole file, for the firewall calls.
       ruleName: 'stolen_rule',
+      wafAction: '01',
       rules: [{ value: 'beta_rule' }],
       file: { format: WAF_EXPORT_FORMAT, version: WAF_EXPORT_VERSION, rules: [{ ruleName: 'stolen_rule' }] },
-      request: { clientIp: '10.9.9.9' },
-      // A valid draft, so the rule dry run reaches its group check.
-      rule: { wafAction: '01', wafUri: ['^/stolen'] },
-      // A valid range and file format, so the event calls reach their group check.
+      overwrite: true,
+      request: { clientIp: BETA_EVENT.clientIp },
+      // A valid draft, so the rule dry run reaches its group check, and would match beta's event.
+      rule: { wafAction: '01', wafIp: [`${BETA_EVENT.clientIp}/32`] },
+      // A valid range, query and file format, so the event reads reach their group check.
       dateRange: { index: 5 },
+      filters: [],
+      metric: 'requests',
+      dimension: 'server_name',
+      field: 'server_name',
+      n: 5,
+      limit: 10,
       format: 'csv',
-    });
-    // Everything B made is deployed before the walk, so the worker changes nothing during it.
-    await t.app.deploy.drain();
-    const task = await t.store.db
-      .selectFrom('deploy_tasks')
-      .select('task_no')
-      .where('group_name', '=', 'beta')
-      .executeTakeFirstOrThrow();
-    B_VALUES['taskNo'] = task.task_no;
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    };
+    // From alice's own group: her line by name, everything it could use named after beta's
+    // items, and beta's events asked for by their server name, request id and path.
+    ownBody = {
+      ...betaBody,
+      groupName: 'alice',
+      id: w.own.ids['/api/service-lines'],
+      appProfileName: 'own.line',
+      servername: ['shop.example.com'],
+      scheme: ['http', 'https'],
+      useSystemCert: false,
+      keypairname: 'beta_cert',
+      useOriginPolicy: true,
+      usedOriginPolicies: [{ regionName: ['default'], originPolicyName: 'beta_pool' }],
+      errorHtmlPageName: 'beta_page',
+      usedWafRules: [{ value: 'beta_rule' }],
+      wafDenyHtmlPageName: 'beta_page',
+      wafOriginPolicyName: 'beta_pool',
+      filters: [{ field: 'server_name', op: 'is', value: 'shop.example.com' }],
+      reqId: BETA_EVENT.reqId,
+      text: BETA_EVENT.uri,
+    };
+    const doc = (await w.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
     };
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
-    );
+    operations = Object.entries(doc.paths)
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
+      )
+      .filter((op) => !isSelfScoped(op.path));
   });
-  afterAll(() => t.close());
+  afterAll(() => w.t.close());
 
-  it('walks a document that has the tenancy routes in it', () => {
-    const walked = operations.filter((op) => !isSelfScoped(op.path));
-    expect(walked.length).toBeGreaterThanOrEqual(10);
-    expect(walked.map((op) => op.path)).toContain('/api/groups/{groupName}/members/{username}');
-  });
+  /** The collection of an `{id}` route: the path before it. */
+  const collectionOf = (path: string) => path.slice(0, path.indexOf('/{id}')) as Collection;
 
-  it('lets a member of A neither read nor change anything of B, on every route', async () => {
-    for (const op of operations.filter((o) => !isSelfScoped(o.path))) {
-      const label = `${op.method} ${op.path}`;
-      const path = op.path.replace('/api', '').replace(/\{(\w+)\}/g, (_, name: string) => {
-        if (name === 'id') {
-          const collection = op.path.slice(0, op.path.indexOf('/{id}'));
-          expect(B_IDS, `${label}: no entity of B in ${collection}`).toHaveProperty([collection]);
-          return encodeURIComponent(B_IDS[collection] ?? '');
-        }
-        expect(B_VALUES, `${label}: no value for path parameter "${name}"`).toHaveProperty(name);
-        return encodeURIComponent(B_VALUES[name] ?? '');
-      });
-      const query = (op.parameters ?? [])
-        .filter((p) => p.in === 'query')
-        .map((p) => {
-          expect(B_VALUES, `${label}: no value for query parameter "${p.name}"`).toHaveProperty(p.name);
-          return `${p.name}=${encodeURIComponent(B_VALUES[p.name] ?? '')}`;
-        });
-      const url = query.length ? `${path}?${query.join('&')}` : path;
-
-      const before = await snapshot();
-      const res = await alice.call(op.method as never, url, op.requestBody ? B_BODY : undefined);
-      expect(await snapshot(), `${label} changed the store`).toBe(before);
-      if (res.statusCode < 300)
-        expect(res.body, `${label} answered ${res.statusCode} with B's data`).not.toMatch(LEAKS);
-      else expect([400, 401, 403, 404], `${label} answered ${res.statusCode}`).toContain(res.statusCode);
+  /**
+   * The calls of one operation. Each `{id}` is beta's item of the route's kind, then every other
+   * of beta's items, then alice's own items of other kinds; `{taskNo}` every one of beta's tasks,
+   * then beta's item ids.
+   */
+  function callsOf(op: Operation, values: Record<string, string>, body: unknown, everyId: boolean): Call[] {
+    const label = `${op.method} ${op.path}`;
+    const slots = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+    let candidates: Record<string, string[]> = {};
+    for (const name of slots) {
+      if (name === 'id') {
+        const collection = collectionOf(op.path);
+        expect(w.beta.ids, `${label}: no item of beta in ${collection}`).toHaveProperty([collection]);
+        const own = w.beta.ids[collection];
+        const others = Object.entries(w.beta.ids).filter(([c, id]) => c !== collection && id !== own);
+        const ownOthers = Object.entries(w.own.ids).filter(([c]) => c !== collection);
+        candidates[name] = everyId ? [own, ...others.map(([, id]) => id), ...ownOthers.map(([, id]) => id)] : [own];
+      } else if (name === 'taskNo') {
+        candidates[name] = everyId ? [...w.beta.taskNos, ...Object.values(w.beta.ids)] : w.beta.taskNos.slice(0, 1);
+      } else {
+        expect(values, `${label}: no value for path parameter "${name}"`).toHaveProperty(name);
+        candidates[name] = [values[name] ?? ''];
+      }
     }
+    const query = (op.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => {
+        expect(values, `${label}: no value for query parameter "${p.name}"`).toHaveProperty(p.name);
+        return `${p.name}=${encodeURIComponent(values[p.name] ?? '')}`;
+      });
+    let paths = [op.path.replace('/api', '')];
+    for (const name of slots) {
+      paths = paths.flatMap((p) =>
+        (candidates[name] ?? []).map((value) => p.replace(`{${name}}`, encodeURIComponent(value))),
+      );
+    }
+    candidates = {};
+    return paths.map((path) => ({
+      label: `${label} as ${path}`,
+      url: query.length ? `${path}?${query.join('&')}` : path,
+      body: op.requestBody ? body : undefined,
+    }));
+  }
+
+  const send = (call: Call, method: string) => w.alice.call(method as never, call.url, call.body);
+
+  it('walks a document that has every kind of item in it', () => {
+    const paths = new Set(operations.map((op) => op.path));
+    for (const collection of Object.keys(w.beta.ids)) expect(paths).toContain(`${collection}/{id}`);
+    for (const path of [
+      '/api/groups/{groupName}/members/{username}',
+      '/api/groups/{groupName}/service-lines/{appProfileName}',
+      '/api/service-lines/{id}/domains',
+      '/api/html-pages/{id}/preview',
+      '/api/tasks/{taskNo}',
+      '/api/audit',
+      '/api/event-logs/search',
+      '/api/event-logs/export',
+      '/api/dashboard/series',
+      '/api/dashboard/top',
+      '/api/dashboard/filter-values',
+      '/api/dashboard/activity',
+      '/api/waf-rules/dry-run',
+      '/api/waf-rules/evaluate',
+      '/api/waf-rules/export',
+      '/api/waf-rules/import',
+    ])
+      expect(paths).toContain(path);
   });
 
-  it('still lets B reach its own group, so the walk is not vacuous', async () => {
-    const bruno = new ApiClient(t.app);
-    await bruno.post('/user/login', { username: 'bruno', password: PASSWORD });
-    expect((await bruno.get(`${GROUP_API.resourceLimits}?groupName=beta`)).statusCode).toBe(200);
-    expect((await bruno.get(GROUP_API.groups)).body).toContain('beta');
+  it('aimed at beta, by name and by every id, no route reads or changes anything of it', async () => {
+    const before = await w.allRows();
+    let calls = 0;
+    for (const op of operations) {
+      for (const call of callsOf(op, atBeta, betaBody, true)) {
+        const res = await send(call, op.method);
+        calls += 1;
+        expect(await w.allRows(), `${call.label} changed the store`).toBe(before);
+        if (res.statusCode < 300) {
+          const found = w.markers.filter((m) => res.body.includes(m));
+          expect(found, `${call.label} answered ${res.statusCode} with beta's data`).toEqual([]);
+        } else {
+          expect([400, 401, 403, 404], `${call.label} answered ${res.statusCode}: ${res.body}`).toContain(
+            res.statusCode,
+          );
+          const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
+          expect(leakedMarkers(w.markers, sent, res.body), `${call.label}'s refusal names beta's data`).toEqual([]);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(operations.length * 2);
+  });
+
+  it("from her own group, naming beta's items, alice neither reaches nor changes them", async () => {
+    const before = await w.betaRows();
+    for (const op of operations) {
+      for (const call of callsOf(op, fromOwn, ownBody, false)) {
+        const res = await send(call, op.method);
+        expect(res.statusCode, `${call.label}: ${res.body}`).toBeLessThan(500);
+        expect(await w.betaRows(), `${call.label} changed beta's rows`).toBe(before);
+        expect(await w.crossGroupRefs(), `${call.label} linked items across groups`).toEqual([]);
+        const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
+        expect(
+          leakedMarkers(w.markers, sent, res.body),
+          `${call.label} answered ${res.statusCode} with beta's data`,
+        ).toEqual([]);
+      }
+    }
+    const store = await w.t.app.events.get();
+    const events = await store.search({ groupName: 'beta', from: 0, to: Date.now() + 1, filters: [], limit: 10 });
+    expect(events.rows.map((e) => e.req_id)).toEqual([BETA_EVENT.reqId]);
+  });
+
+  it('lets bruno read every kind of beta, so the walk is not vacuous', async () => {
+    const { bruno, beta } = w;
+    const reads: Array<[string, Promise<{ statusCode: number; body: string }>, string]> = [
+      ['line', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}`), 'beta-line-secret'],
+      ['line by name', bruno.get('/groups/beta/service-lines/beta.line'), 'beta-line-secret'],
+      ['domains', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}/domains`), 'shop.example.com'],
+      ['certificate', bruno.get(`/certs/${beta.ids['/api/certs']}`), 'beta_cert'],
+      ['origin policy', bruno.get(`/origin-policies/${beta.ids['/api/origin-policies']}`), '10.9.9.9'],
+      ['html page', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}`), 'beta-page-secret'],
+      ['preview', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}/preview`), 'beta-page-secret'],
+      ['rule', bruno.get(`/waf-rules/${beta.ids['/api/waf-rules']}`), 'beta-rule-secret'],
+      ['rule list', bruno.get('/waf-rules?groupName=beta'), 'beta_rule'],
+      ['rule export', bruno.get('/waf-rules/export?groupName=beta'), 'beta-rule-secret'],
+      ['task', bruno.get(`/tasks/${beta.taskNos[0] ?? ''}`), 'beta'],
+      ['audit', bruno.get(`/audit?entity=service-line&groupName=beta&limit=5`), 'beta-line-secret'],
+      ['members (admin)', w.admin.get('/groups/beta/members'), 'bruno'],
+      ['ingest tokens (admin)', w.admin.get('/admin/ingest-tokens'), 'beta_feed'],
+    ];
+    const range = { groupName: 'beta', dateRange: { index: 5 }, filters: [] };
+    const events: Array<[string, string, object, string]> = [
+      ['event search', '/event-logs/search', { ...range, reqId: BETA_EVENT.reqId }, BETA_EVENT.uri],
+      ['event export', '/event-logs/export', { ...range, format: 'ndjson' }, BETA_EVENT.userAgent],
+      ['top', '/dashboard/top', { ...range, dimension: 'client_ip', n: 5, metric: 'requests' }, BETA_EVENT.clientIp],
+      ['filter values', '/dashboard/filter-values', { ...range, field: 'server_name' }, 'shop.example.com'],
+      ['activity', '/dashboard/activity', { ...range, limit: 10 }, BETA_EVENT.reqId],
+      ['series', '/dashboard/series', { ...range, metric: 'requests', groupBy: 'server_name' }, 'shop.example.com'],
+      [
+        'evaluate',
+        '/waf-rules/evaluate',
+        { groupName: 'beta', rules: [{ value: 'beta_rule' }], request: { clientIp: '10.9.9.9' } },
+        'beta_rule',
+      ],
+    ];
+    for (const [what, path, body, marker] of events) reads.push([what, bruno.post(path, body), marker]);
+    for (const [what, answer, marker] of reads) {
+      const res = await answer;
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      expect(res.body, what).toContain(marker);
+    }
+    const dry = await bruno.post('/waf-rules/dry-run', {
+      groupName: 'beta',
+      rule: { wafAction: '01', wafIp: [`${BETA_EVENT.clientIp}/32`] },
+    });
+    expect(dry.json()).toMatchObject({ matched: 1 });
   });
 });

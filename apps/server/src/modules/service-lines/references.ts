@@ -64,7 +64,10 @@ export async function resolveLine(
     const owner = owners.get(domain);
     if (owner !== undefined && owner.id !== lineId) {
       fields[`servername.${i}`] = 'taken';
-      fieldParams[`servername.${i}`] = { value: domain, usedBy: owner.name };
+      // A domain is unique across groups, so that it is taken is said to anyone; which line has
+      // it only to the line's own group: another group's line names are theirs (issue 16 item 5).
+      fieldParams[`servername.${i}`] =
+        owner.groupName === groupName ? { value: domain, usedBy: owner.name } : { value: domain };
     }
   });
 

@@ -61,19 +61,24 @@ export async function deleteLineRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('service_lines').where('id', '=', id).execute();
 }
 
-/** Which of these domains a line already has, with that line's id and name (errors name it). */
+/** Which of these domains a line already has, with that line's id, name and group (errors name it to its group). */
 export async function domainOwners(
   db: Db,
   domains: readonly string[],
-): Promise<Map<string, { id: string; name: string }>> {
+): Promise<Map<string, { id: string; name: string; groupName: string }>> {
   if (domains.length === 0) return new Map();
   const rows = await db
     .selectFrom('line_domains')
     .innerJoin('service_lines', 'service_lines.id', 'line_domains.line_id')
-    .select(['line_domains.domain', 'line_domains.line_id', 'service_lines.app_profile_name'])
+    .select([
+      'line_domains.domain',
+      'line_domains.line_id',
+      'service_lines.app_profile_name',
+      'service_lines.group_name',
+    ])
     .where('line_domains.domain', 'in', [...domains])
     .execute();
-  return new Map(rows.map((r) => [r.domain, { id: r.line_id, name: r.app_profile_name }]));
+  return new Map(rows.map((r) => [r.domain, { id: r.line_id, name: r.app_profile_name, groupName: r.group_name }]));
 }
 
 /** The domains of each of these lines, for checking a certificate they use still covers them. */
