@@ -1,8 +1,9 @@
 // `node scripts/bundle-budget.mjs`: the JavaScript each route of the console needs, from the
 // production build's manifest (run `npm run build -w apps/web` first), as brotli bytes at the
 // strongest setting (what the server sends; the build writes those copies). Prints a table and
-// exits non-zero when a route is over its budget in apps/web/bundle-budget.json, or when an area
-// of the console has no budget there. Sizes, not times: the same build gives the same figures.
+// exits non-zero when a route is over its budget in apps/web/bundle-budget.json (and over its
+// `cssBudget` for the stylesheets it loads, where it has one), or when an area of the console has
+// no budget there. Sizes, not times: the same build gives the same figures.
 //
 // A route needs the entry (index.html's script and everything it imports statically) plus, for
 // each module in its `load` list, that module's chunk and everything it imports statically.
@@ -94,6 +95,8 @@ for (const route of config.routes) {
     rows.push({ route: route.route, total, own: measure(own), budget: route.budget });
     if (total.js.br > route.budget)
       problems.push(`${route.route}: ${total.js.br} B over its budget of ${route.budget} B`);
+    if (route.cssBudget !== undefined && total.cssBr > route.cssBudget)
+      problems.push(`${route.route}: ${total.cssBr} B of CSS over its budget of ${route.cssBudget} B`);
   } catch (error) {
     problems.push(`${route.route}: ${error.message}`);
   }

@@ -51,8 +51,10 @@ describe('group members', () => {
     click('perm-certificates-write');
     click('perm-eventLogs-read');
     click('perm-dashboard-write');
-    // Service-line tabs are children of their row.
-    fireEvent.click(within(tree).getAllByRole('button', { name: /expand row/i })[0] as HTMLElement);
+    // Service-line tabs are children of their row. Every other row holds a placeholder expand
+    // button that only Ant Design's stylesheet hides, and tests load no stylesheet: take the row's own.
+    const serviceLines = within(tree).getByText('Service Lines').closest('tr') as HTMLElement;
+    fireEvent.click(within(serviceLines).getByRole('button', { name: /expand row/i }));
     click('perm-serviceLines-ssl-write');
     click('perm-serviceLines-domains-read');
     click('member-save');
