@@ -21,7 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
 import { compressionPlugin } from './plugins/compression.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { apiHelmetOptions, consoleHelmetOptions, securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -99,6 +99,10 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Past the router's limit a parameter is refused before its route's schema can say which
+    // field is wrong; our schemas bound every parameter well below this.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: frameworkErrorHandler,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -6,6 +6,8 @@ export const SESSION_COOKIE = 'parapet_sid';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Largest JSON body the API accepts, in bytes. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects the API reads in a body; no call's input comes near it. */
+export const JSON_MAX_DEPTH = 64;
 
 /**
  * Paths of the tenancy calls, under API_PREFIX. Here, apart from the groups' schemas, so the

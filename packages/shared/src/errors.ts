@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'Form Error / Error: Please check the form error.' },
   /** The body is not valid JSON. */
   MALFORMED_BODY: { status: 400, message: 'The request body could not be read.' },
+  /** The request's address could not be read (a bad percent-encoding in the path). */
+  MALFORMED_URL: { status: 400, message: 'The address of the request could not be read.' },
   /** The body is larger than the server accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not one the call accepts. */

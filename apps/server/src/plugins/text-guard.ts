@@ -1,18 +1,27 @@
 import fp from 'fastify-plugin';
-import { hasIllegalCharacters } from '@parapet/shared';
+import { JSON_MAX_DEPTH, hasIllegalCharacters } from '@parapet/shared';
 import { AppError } from '../lib/app-error.js';
 
-/** Paths of every string (and object key) holding a NUL byte or a lone surrogate. */
-function illegalPaths(value: unknown, path: string, out: Record<string, string>): void {
-  if (typeof value === 'string') {
-    if (hasIllegalCharacters(value)) out[path || '_'] = 'illegal_characters';
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => illegalPaths(item, path ? `${path}.${i}` : String(i), out));
-  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
+/**
+ * Paths of every string (and object key) holding a NUL byte or a lone surrogate. Walked with
+ * a list rather than recursion: a body nested thousands deep must be refused, not overflow the
+ * stack (a 500).
+ */
+function illegalPaths(root: unknown, out: Record<string, string>): void {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (typeof value === 'string') {
+      if (hasIllegalCharacters(value)) out[path || '_'] = 'illegal_characters';
+      continue;
+    }
+    if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    if (depth >= JSON_MAX_DEPTH) throw new AppError('MALFORMED_BODY');
+    const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
+    for (const [key, item] of entries) {
       const at = path ? `${path}.${key}` : key;
-      if (hasIllegalCharacters(key)) out[at] = 'illegal_characters';
-      illegalPaths(item, at, out);
+      if (!Array.isArray(value) && hasIllegalCharacters(key)) out[at] = 'illegal_characters';
+      pending.push({ value: item, path: at, depth: depth + 1 });
     }
   }
 }
@@ -26,9 +35,9 @@ function illegalPaths(value: unknown, path: string, out: Record<string, string>)
 export const textGuardPlugin = fp(async (app) => {
   app.addHook('preHandler', async (request) => {
     const fields: Record<string, string> = {};
-    illegalPaths(request.params, '', fields);
-    illegalPaths(request.query, '', fields);
-    illegalPaths(request.body, '', fields);
+    illegalPaths(request.params, fields);
+    illegalPaths(request.query, fields);
+    illegalPaths(request.body, fields);
     if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   USER_API,
   credentialsRequestSchema,
@@ -104,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Follow a confirmation link; redirects to the sign-in page',
         querystring: tokenQuerySchema,
+        response: { 302: z.null().describe('To /login?confirmed=1, or confirmed=0 for a used or unknown link') },
       },
     },
     async (request, reply) => {

@@ -7,12 +7,16 @@ import {
   htmlPageSchema,
   idParamsSchema,
   previewHtmlPageSchema,
+  text,
   updateHtmlPageSchema,
 } from '@parapet/shared';
 import { itemRouteErrors, registerItemRoutes, sessionSecurity } from '../../core/item-routes.js';
 import { findPageRow, listPageRows } from './html-pages.repository.js';
 import { createPage, deletePage, ensureDefaultPage, toPages, updatePage } from './html-pages.service.js';
 import { sendPreview } from './preview.js';
+
+/** What the OpenAPI document says a preview answers: the page's HTML. */
+const previewAnswers = { 200: text().describe('The page as HTML (text/html)'), ...itemRouteErrors };
 
 const tag = 'html pages';
 
@@ -58,7 +62,7 @@ export const htmlPageRoutes: FastifyPluginAsyncZod = async (app) => {
         security: sessionSecurity,
         summary: 'The page as visitors see it, with a sample request-id block (text/html, sandboxed)',
         params: idParamsSchema,
-        response: itemRouteErrors,
+        response: previewAnswers,
       },
     },
     async (request, reply) => {
@@ -79,7 +83,7 @@ export const htmlPageRoutes: FastifyPluginAsyncZod = async (app) => {
         security: sessionSecurity,
         summary: 'A draft page rendered as visitors would see it (text/html, sandboxed)',
         body: previewHtmlPageSchema,
-        response: itemRouteErrors,
+        response: previewAnswers,
       },
     },
     async (request, reply) => sendPreview(reply, request.body, request.ip),

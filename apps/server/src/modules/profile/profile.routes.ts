@@ -135,7 +135,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The profile picture, served with its own type',
-        response: { 200: z.any(), 404: errorBodySchema },
+        response: { 200: z.any(), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
