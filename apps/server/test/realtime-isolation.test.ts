@@ -2,17 +2,23 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  ADMIN_ROOM,
   CERT_API,
   GROUP_API,
   HTML_PAGE_API,
   ORIGIN_POLICY_API,
+  REALTIME_PERMISSIONS,
+  SERVICE_LINE_API,
   SOCKET_PATH,
+  WAF_RULE_API,
   fullAccess,
+  groupRoom,
   type OriginHealthEvent,
   type RolePermissions,
   type TaskUpdatedEvent,
 } from '@parapet/shared';
 import { buildApp } from '../src/app.js';
+import { findGroupRef } from '../src/realtime/rooms.repository.js';
 import { buildTestApp, seedUserSession, testConfig, type TestApp } from './helpers/app.js';
 import type { ApiClient } from './helpers/client.js';
 import { fill, signedInAdmin } from './helpers/admin.js';
@@ -37,7 +43,10 @@ beforeAll(() => {
 class Feed {
   readonly tasks: TaskUpdatedEvent[] = [];
   readonly health: OriginHealthEvent[] = [];
+  /** Every event of any name, as sent: an event type added later is recorded too. */
+  readonly all: Array<{ name: string; payload: unknown }> = [];
   constructor(readonly socket: Socket) {
+    socket.onAny((name: string, payload: unknown) => this.all.push({ name, payload }));
     socket.on('task.updated', (event: TaskUpdatedEvent) => this.tasks.push(event));
     socket.on('origin.health', (event: OriginHealthEvent) => this.health.push(event));
   }
@@ -54,12 +63,13 @@ class Feed {
 }
 
 const sockets: Socket[] = [];
-async function open(url: string, cookie: string): Promise<Feed> {
+async function open(url: string, cookie: string, ask: { query?: object; auth?: object } = {}): Promise<Feed> {
   const socket = connect(url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     reconnection: false,
     extraHeaders: { cookie },
+    ...ask,
   });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
@@ -128,17 +138,18 @@ describe.each(storeKinds)('socket isolation between tenants on %s', (kind) => {
   let t: TestApp;
   let url: string;
   let ops: ReturnType<typeof operator>;
+  let admin: ApiClient;
 
-  async function start() {
-    t = await buildTestApp(kind);
+  async function start(env: Record<string, string> = {}) {
+    t = await buildTestApp(kind, { env });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const admin = await signedInAdmin(t);
+    admin = await signedInAdmin(t);
     ops = operator(admin, await open(url, admin.cookie ?? ''));
   }
   /** A user with a live session and an open socket (made before any group change under test). */
   async function user(username: string) {
     const { cookie } = await seedUserSession(t, { username });
-    return { connect: () => open(url, cookie) };
+    return { connect: (ask: Parameters<typeof open>[2] = {}) => open(url, cookie, ask) };
   }
 
   afterEach(async () => {
@@ -210,6 +221,118 @@ describe.each(storeKinds)('socket isolation between tenants on %s', (kind) => {
     const dropped = new Promise((resolve) => feed.socket.once('disconnect', resolve));
     await ops.removeMember('sx', 'bob');
     expect(await dropped).toBe('io server disconnect');
+  });
+
+  it("a member of another group hears nothing of a group's changes of any kind, even asking for its rooms", async () => {
+    await start({ ALLOW_PRIVATE_ORIGINS: 'true' });
+    const origin = createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    const address = `127.0.0.1:${(origin.address() as AddressInfo).port}`;
+    await ops.createGroup('sa');
+    await ops.createGroup('sx');
+    const [amy, bob] = await Promise.all([user('amy'), user('bob')]);
+    await ops.putMember('sa', 'amy', fullAccess());
+    await ops.putMember('sx', 'bob', fullAccess());
+    const sx = await findGroupRef(t.store.db, 'sx');
+    if (!sx) throw new Error('no group sx');
+    // Amy asks for sx's rooms every way a client could: in the handshake's query and auth, and
+    // by messages (the server takes none: ClientToServerEvents is empty).
+    const rooms = [...REALTIME_PERMISSIONS.map((p) => groupRoom(sx.id, p)), ADMIN_ROOM];
+    const amyFeed = await amy.connect({
+      query: { groupName: 'sx', groupId: sx.id, room: rooms[0] },
+      auth: { groupName: 'sx', groupId: sx.id, rooms },
+    });
+    for (const name of ['join', 'subscribe', 'joinRoom', 'group']) {
+      amyFeed.socket.emit(name, rooms);
+      amyFeed.socket.emit(name, { groupName: 'sx', groupId: sx.id, rooms });
+    }
+    const bobFeed = await bob.connect();
+
+    // Every kind, and a line's every operation: create, save, purge, domains, delete; a rule's save.
+    const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
+      const answer = await res;
+      if (answer.statusCode >= 300) throw new Error(`${answer.statusCode}: ${answer.body}`);
+      return answer.json() as Record<string, unknown>;
+    };
+    await ops.cert('sx', 'sx_cert');
+    await ops.page('sx', 'sx_page');
+    await ok(
+      admin.post(ORIGIN_POLICY_API.policies, {
+        groupName: 'sx',
+        policyName: 'sx_pool',
+        origins: [{ address }],
+        healthCheckSuccess: 1,
+        healthCheckFail: 1,
+      }),
+    );
+    await t.store.db.updateTable('origin_health').set({ next_check_at: 0 }).execute();
+    await t.app.healthChecks.tick();
+    await until(() => bobFeed.health.find((e) => e.address === address), "sx's origin health");
+    await new Promise((resolve) => origin.close(resolve));
+    const rule = await ok(
+      admin.post(WAF_RULE_API.rules, { groupName: 'sx', ruleName: 'sx_rule', wafAction: '01', wafUri: ['^/x'] }),
+    );
+    await ok(
+      admin.post(SERVICE_LINE_API.create, {
+        groupName: 'sx',
+        appProfileName: 'sx.line',
+        customerPackage: 'standard',
+        servername: ['sx.example.com'],
+        origins: [{ address: '10.9.9.9' }],
+        usedWafRules: [{ value: 'sx_rule' }],
+      }),
+    );
+    const line = await t.store.db
+      .selectFrom('service_lines')
+      .selectAll()
+      .where('group_name', '=', 'sx')
+      .executeTakeFirstOrThrow();
+    await bobFeed.until(line.id);
+    const detail = await ok(admin.get(`/service-lines/${line.id}`));
+    await ok(admin.post(SERVICE_LINE_API.update, { ...detail, description: 'changed' }));
+    await ok(admin.post(`/service-lines/${line.id}/purge`, { paths: ['/x'] }));
+    await ok(
+      admin.post(SERVICE_LINE_API.addDomain, {
+        groupName: 'sx',
+        appProfileName: 'sx.line',
+        servername: ['b.sx.example.com'],
+      }),
+    );
+    const saved = await ok(admin.get(`/waf-rules/${String(rule['id'])}`));
+    await ok(admin.put(`/waf-rules/${String(rule['id'])}`, { ...saved, wafUri: ['^/y'] }));
+    await bobFeed.until(String(rule['id']));
+    await ok(admin.delete(`/service-lines/${line.id}`));
+
+    // Bob hears every task of sx to its end: the changes went out.
+    const heardAll = async () => {
+      const tasks = await t.store.db
+        .selectFrom('deploy_tasks')
+        .select('task_no')
+        .where('group_name', '=', 'sx')
+        .execute();
+      const ended = new Set(bobFeed.tasks.filter((e) => e.state === 'succeeded').map((e) => e.taskNo));
+      return tasks.every((task) => ended.has(task.task_no)) ? tasks.length : undefined;
+    };
+    let count: number | undefined;
+    for (let i = 0; i < 320 && count === undefined; i += 1) {
+      count = await heardAll();
+      if (count === undefined) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(count, `bob heard ${JSON.stringify(bobFeed.tasks)}`).toBeGreaterThanOrEqual(8);
+    expect(new Set(bobFeed.tasks.map((e) => e.entity))).toEqual(
+      new Set(['cert', 'html-page', 'origin-policy', 'waf-rule', 'service-line']),
+    );
+    expect(new Set(bobFeed.tasks.map((e) => e.state))).toContain('running');
+
+    // Amy's socket works: she hears her own group; and nothing of sx, of any event type.
+    const own = await ops.page('sa', 'sa_page');
+    await amyFeed.until(own);
+    await quiet();
+    expect(
+      amyFeed.all.filter((e) => JSON.stringify(e).includes('sx')),
+      'amy heard sx',
+    ).toEqual([]);
+    expect(amyFeed.all.every((e) => (e.payload as { groupName?: string }).groupName === 'sa')).toBe(true);
   });
 
   it("an origin's health goes only to members who may read origin policies", async () => {
