@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAF_EXPORT_FORMAT, WAF_EXPORT_VERSION, fullAccess } from '@parapet/shared';
+import { PASSWORD } from '../helpers/accounts.js';
+import { ApiClient } from '../helpers/client.js';
 import { storeKinds } from '../helpers/stores.js';
 import { BETA_EVENT, buildWorld, leakedMarkers, type Collection, type World } from './two-groups.js';
 
@@ -35,6 +37,8 @@ interface Call {
 describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   let w: World;
   let operations: Operation[];
+  /** The caller's own routes (/api/user/…, health, prefs): walked apart, as they change the caller. */
+  let selfScoped: Operation[];
   /** Values by parameter name, aimed at beta and from alice's own group. */
   let atBeta: Record<string, string>;
   let fromOwn: Record<string, string>;
@@ -135,11 +139,11 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     const doc = (await w.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
     };
-    operations = Object.entries(doc.paths)
-      .flatMap(([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
-      )
-      .filter((op) => !isSelfScoped(op.path));
+    const every = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, ...op })),
+    );
+    operations = every.filter((op) => !isSelfScoped(op.path));
+    selfScoped = every.filter((op) => isSelfScoped(op.path));
   });
   afterAll(() => w.t.close());
 
@@ -257,6 +261,29 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     const store = await w.t.app.events.get();
     const events = await store.search({ groupName: 'beta', from: 0, to: Date.now() + 1, filters: [], limit: 10 });
     expect(events.rows.map((e) => e.req_id)).toEqual([BETA_EVENT.reqId]);
+  });
+
+  it("the caller's own routes, given bruno's name, address and beta's values, change and tell nothing of them", async () => {
+    const before = await w.betaRows();
+    // Alice's own session may end on the way (sign-out); she signs in again with a client of her own.
+    const me = new ApiClient(w.t.app);
+    const signIn = async () => {
+      if ((await me.get('/user')).statusCode === 200) return;
+      const res = await me.post('/user/login', { username: 'alice', password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const body = { ...betaBody, token: 'x', otpToken: '000000', login: 'bruno', currentPassword: 'x' };
+    for (const op of selfScoped) {
+      await signIn();
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=x`);
+      const url = `${op.path.replace('/api', '')}${query.length ? `?${query.join('&')}` : ''}`;
+      const res = await me.call(op.method as never, url, op.requestBody ? body : undefined);
+      const label = `${op.method} ${op.path}`;
+      expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
+      expect(await w.betaRows(), `${label} changed beta's rows or bruno`).toBe(before);
+      expect(leakedMarkers(w.markers, JSON.stringify(body), res.body), `${label} told beta's data`).toEqual([]);
+    }
+    expect(selfScoped.length).toBeGreaterThan(10);
   });
 
   it('lets bruno read every kind of beta, so the walk is not vacuous', async () => {
