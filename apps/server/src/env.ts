@@ -82,6 +82,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** How long a claimed deploy task stays this server's without renewal (renewed while it runs). */
+  DEPLOY_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   HEALTH_CHECKS: z
     .enum(['true', 'false'])
     .default('true')
@@ -147,7 +149,15 @@ export interface Config {
     ingest: { consoleUrl: string; token: string | undefined };
   };
   /** Background work this server takes part in; every server may run both. */
-  workers: { deploy: boolean; healthChecks: boolean };
+  workers: {
+    deploy: boolean;
+    healthChecks: boolean;
+    /**
+     * A claimed task's lease: renewed while its server runs it, so only a server that stopped
+     * (killed, cut off) loses it; another server then takes the task over once it runs out.
+     */
+    deployLeaseMs: number;
+  };
   /**
    * Whether origins may be loopback, private, link-local or metadata addresses. Off, so that
    * a member cannot make the console probe its own network; tests and local development
@@ -218,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       luaDir: DEFAULT_EDGE_LUA_DIR,
       ingest: { consoleUrl: e.EDGE_CONSOLE_URL ?? `http://127.0.0.1:${e.PORT}`, token: e.EDGE_INGEST_TOKEN },
     },
-    workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS },
+    workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS, deployLeaseMs: e.DEPLOY_LEASE_MS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
     geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),
     clickhouseUrl: e.CLICKHOUSE_URL,

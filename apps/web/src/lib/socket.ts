@@ -39,7 +39,10 @@ export function socketHandlers(queryClient: QueryClient): {
  */
 export function connectSocket(queryClient: QueryClient): ParapetSocket {
   if (socket) return socket;
-  socket = io({ path: SOCKET_PATH, withCredentials: true });
+  // WebSocket only: long-polling starts with a handshake request and then needs every later
+  // request on the same server, which a load balancer spreading connections over several
+  // servers does not do ("Session ID unknown"); one WebSocket connection stays on one server.
+  socket = io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket'] });
   // The end of the session (sign-out, a 401 anywhere) closes it at once.
   stopWatchingSession = onSessionEnd(disconnectSocket);
   const handlers = socketHandlers(queryClient);

@@ -21,6 +21,7 @@ export const deployPlugin = fp(
       emit: (event) =>
         void app.realtime.emitTaskUpdate(event).catch((err: unknown) => app.log.warn({ err }, 'task event not sent')),
       log: app.log,
+      leaseMs: app.config.workers.deployLeaseMs,
       countryDb: app.config.geoipCountryDb ?? defaultCountryDbPath(),
     });
     app.decorate('deploy', worker);

@@ -13,9 +13,10 @@ export async function insertTask(db: Db, row: Omit<TaskRow, 'attempts'>): Promis
 }
 
 /**
- * Claims the oldest queued task, or a running one whose server stopped renewing it. On
- * PostgreSQL `FOR UPDATE SKIP LOCKED` lets several servers claim side by side without taking
- * the same task; SQLite has one writer, so the plain statement is already exclusive.
+ * Claims the oldest queued task, or a running one whose server stopped renewing its lease
+ * (`renewTask`). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several servers claim side by
+ * side without taking the same task; SQLite has one writer, so the plain statement is already
+ * exclusive.
  */
 export async function claimTask(
   db: Kysely<Database>,
@@ -49,6 +50,21 @@ export async function claimTask(
       .returningAll()
       .executeTakeFirst();
   });
+}
+
+/**
+ * Extends the lease of a task this server is running; false when it is no longer this
+ * server's (its lease ran out and another server took it over, or it has ended).
+ */
+export async function renewTask(db: Db, taskNo: string, owner: string, leaseMs: number, now = Date.now()) {
+  const res = await db
+    .updateTable('deploy_tasks')
+    .set({ lease_until: now + leaseMs })
+    .where('task_no', '=', taskNo)
+    .where('claimed_by', '=', owner)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Ends a task this server holds; false when its lease was lost to another server. */

@@ -6,7 +6,7 @@ import type { Config } from '../../env.js';
 import { onTaskQueued } from '../../core/enqueue.js';
 import { lockItem, setItemStatus } from '../../core/items.repository.js';
 import { deployedKind } from '../../core/registry.js';
-import { claimTask, finishTask, openTaskCount, type TaskRow } from './tasks.repository.js';
+import { claimTask, finishTask, openTaskCount, renewTask, type TaskRow } from './tasks.repository.js';
 import { EdgeCheckError } from '../edge/nginx.js';
 import { applyEdgeChange, type EdgeContext } from '../edge/publish.js';
 import { emptyChange } from '../edge/snapshot.js';
@@ -20,7 +20,10 @@ export interface WorkerOptions {
   log: { warn: (obj: object, msg: string) => void };
   /** How often an idle worker looks for tasks other servers queued. */
   pollMs?: number;
-  /** How long a claimed task is this server's before another may take it over. */
+  /**
+   * How long a claimed task is this server's without renewal; it is renewed every third of
+   * this while it runs, so another server takes it over only from a server that stopped.
+   */
   leaseMs?: number;
   /** The country database the local edge reads (the console's own); null for none. */
   countryDb?: string | null;
@@ -61,7 +64,33 @@ export function createDeployWorker(options: WorkerOptions): DeployWorker {
     ...(error ? { error } : {}),
   });
 
+  /**
+   * Renews the task's lease while it runs. Without this a task longer than the lease (a slow
+   * nginx reload, a long EDGE_SETTLE_MS) was claimed again by another server while its own was
+   * still at it, and ran twice.
+   */
+  function holdLease(task: TaskRow): () => void {
+    const timer = setInterval(() => {
+      renewTask(db, task.task_no, owner, leaseMs)
+        .then((held) => {
+          if (!held) log.warn({ taskNo: task.task_no }, 'deploy task lease lost to another server');
+        })
+        .catch((error: unknown) => log.warn({ err: error, taskNo: task.task_no }, 'deploy task lease not renewed'));
+    }, leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function runTask(task: TaskRow): Promise<void> {
+    const release = holdLease(task);
+    try {
+      await publishTask(task);
+    } finally {
+      release();
+    }
+  }
+
+  async function publishTask(task: TaskRow): Promise<void> {
     emit(event(task, 'running'));
     let error: string | null = null;
     let errorDetail: string | null = null;
