@@ -67,6 +67,8 @@ export interface World {
   allRows(): Promise<string>;
   /** References (a line or rule using an item) whose target belongs to another group than the user. */
   crossGroupRefs(): Promise<unknown[]>;
+  /** The req_ids of every event the event store holds for a group, newest first. */
+  eventsOf(groupName: string): Promise<string[]>;
 }
 
 const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
@@ -255,7 +257,12 @@ export async function buildWorld(kind: StoreKind): Promise<World> {
         owner.set(row.id, row.group_name);
     return refs.filter((ref) => owner.get(ref.to_id) !== ref.group_name || owner.get(ref.from_id) !== ref.group_name);
   };
-  return { t, admin, alice, bruno, beta, own, markers, betaRows, allRows, crossGroupRefs };
+  const eventsOf = async (groupName: string) => {
+    const store = await t.app.events.get();
+    const page = await store.search({ groupName, from: 0, to: Date.now() + 60_000, filters: [], limit: 100 });
+    return page.rows.map((e) => e.req_id);
+  };
+  return { t, admin, alice, bruno, beta, own, markers, betaRows, allRows, crossGroupRefs, eventsOf };
 }
 
 /** The markers an answer carries that the call did not send itself. */
