@@ -32,10 +32,10 @@ async function runOn(kind: StoreKind): Promise<FuzzReport> {
     return await runner.run({
       calls: CALLS,
       seed: SEED,
-      onProgress: (done) => {
+      onProgress: (done, failures) => {
         if (Date.now() - last < 30_000 && done < CALLS) return;
         last = Date.now();
-        console.log(`  ${kind}: ${done} calls`);
+        console.log(`  ${kind}: ${done} calls, ${failures} failed`);
       },
     });
   } finally {

@@ -178,12 +178,10 @@ export class FuzzRunner {
     if (resolved.type === 'string') {
       // A stream of records (the ingest call): NDJSON lines of the record schema, good and bad.
       const record = this.arbs.any({ $ref: '#/components/schemas/EventRecord' });
-      const ndjson = fc
-        .array(record, { maxLength: 6 })
-        .map((lines) => ({
-          text: lines.map((line) => JSON.stringify(line) ?? '').join('\n'),
-          contentType: body.mediaTypes[0]!,
-        }));
+      const ndjson = fc.array(record, { maxLength: 6 }).map((lines) => ({
+        text: lines.map((line) => JSON.stringify(line) ?? '').join('\n'),
+        contentType: body.mediaTypes[0]!,
+      }));
       return fc.oneof({ weight: 8, arbitrary: ndjson }, { weight: 1, arbitrary: raw });
     }
     const json = (value: unknown) => ({ text: JSON.stringify(value) ?? '', contentType: 'application/json' });
@@ -233,7 +231,11 @@ export class FuzzRunner {
   }
 
   /** Makes `count` calls from `seed` on, checking every answer. */
-  async run(options: { calls: number; seed: number; onProgress?: (done: number) => void }): Promise<FuzzReport> {
+  async run(options: {
+    calls: number;
+    seed: number;
+    onProgress?: (done: number, failures: number) => void;
+  }): Promise<FuzzReport> {
     const report: FuzzReport = {
       seed: options.seed,
       calls: 0,
@@ -251,7 +253,7 @@ export class FuzzRunner {
         numRuns: Math.min(batch, options.calls - offset),
       });
       for (const [i, call] of calls.entries()) await this.send(call, offset + i, report);
-      options.onProgress?.(offset + calls.length);
+      options.onProgress?.(offset + calls.length, report.failures.length);
     }
     report.ms = performance.now() - started;
     return report;
