@@ -3,7 +3,7 @@ import { WAF_EXPORT_FORMAT, WAF_EXPORT_VERSION, fullAccess } from '@parapet/shar
 import { PASSWORD } from '../helpers/accounts.js';
 import { ApiClient } from '../helpers/client.js';
 import { storeKinds } from '../helpers/stores.js';
-import { BETA_EVENT, buildWorld, leakedMarkers, type Collection, type World } from './two-groups.js';
+import { BETA_EVENT, WALK_TIMEOUT_MS, buildWorld, leakedMarkers, type Collection, type World } from './two-groups.js';
 
 /**
  * The isolation walk (issue 16 item 5; docs/tenancy.md "The isolation walk"): every operation
@@ -144,8 +144,8 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
     );
     operations = every.filter((op) => !isSelfScoped(op.path));
     selfScoped = every.filter((op) => isSelfScoped(op.path));
-  });
-  afterAll(() => w.t.close());
+  }, WALK_TIMEOUT_MS);
+  afterAll(() => w?.t.close());
 
   /** The collection of an `{id}` route: the path before it. */
   const collectionOf = (path: string) => path.slice(0, path.indexOf('/{id}')) as Collection;
@@ -196,140 +196,160 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
 
   const send = (call: Call, method: string) => w.alice.call(method as never, call.url, call.body);
 
-  it('walks a document that has every kind of item in it', () => {
-    const paths = new Set(operations.map((op) => op.path));
-    for (const collection of Object.keys(w.beta.ids)) expect(paths).toContain(`${collection}/{id}`);
-    for (const path of [
-      '/api/groups/{groupName}/members/{username}',
-      '/api/groups/{groupName}/service-lines/{appProfileName}',
-      '/api/service-lines/{id}/domains',
-      '/api/html-pages/{id}/preview',
-      '/api/tasks/{taskNo}',
-      '/api/audit',
-      '/api/event-logs/search',
-      '/api/event-logs/export',
-      '/api/dashboard/series',
-      '/api/dashboard/top',
-      '/api/dashboard/filter-values',
-      '/api/dashboard/activity',
-      '/api/waf-rules/dry-run',
-      '/api/waf-rules/evaluate',
-      '/api/waf-rules/export',
-      '/api/waf-rules/import',
-    ])
-      expect(paths).toContain(path);
-  });
+  it(
+    'walks a document that has every kind of item in it',
+    () => {
+      const paths = new Set(operations.map((op) => op.path));
+      for (const collection of Object.keys(w.beta.ids)) expect(paths).toContain(`${collection}/{id}`);
+      for (const path of [
+        '/api/groups/{groupName}/members/{username}',
+        '/api/groups/{groupName}/service-lines/{appProfileName}',
+        '/api/service-lines/{id}/domains',
+        '/api/html-pages/{id}/preview',
+        '/api/tasks/{taskNo}',
+        '/api/audit',
+        '/api/event-logs/search',
+        '/api/event-logs/export',
+        '/api/dashboard/series',
+        '/api/dashboard/top',
+        '/api/dashboard/filter-values',
+        '/api/dashboard/activity',
+        '/api/waf-rules/dry-run',
+        '/api/waf-rules/evaluate',
+        '/api/waf-rules/export',
+        '/api/waf-rules/import',
+      ])
+        expect(paths).toContain(path);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('aimed at beta, by name and by every id, no route reads or changes anything of it', async () => {
-    const before = await w.allRows();
-    let calls = 0;
-    for (const op of operations) {
-      for (const call of callsOf(op, atBeta, betaBody, true)) {
-        const res = await send(call, op.method);
-        calls += 1;
-        expect(await w.allRows(), `${call.label} changed the store`).toBe(before);
-        if (res.statusCode < 300) {
-          const found = w.markers.filter((m) => res.body.includes(m));
-          expect(found, `${call.label} answered ${res.statusCode} with beta's data`).toEqual([]);
-        } else {
-          expect([400, 401, 403, 404], `${call.label} answered ${res.statusCode}: ${res.body}`).toContain(
-            res.statusCode,
-          );
-          const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
-          expect(leakedMarkers(w.markers, sent, res.body), `${call.label}'s refusal names beta's data`).toEqual([]);
+  it(
+    'aimed at beta, by name and by every id, no route reads or changes anything of it',
+    async () => {
+      const before = await w.allRows();
+      let calls = 0;
+      for (const op of operations) {
+        for (const call of callsOf(op, atBeta, betaBody, true)) {
+          const res = await send(call, op.method);
+          calls += 1;
+          expect(await w.allRows(), `${call.label} changed the store`).toBe(before);
+          if (res.statusCode < 300) {
+            const found = w.markers.filter((m) => res.body.includes(m));
+            expect(found, `${call.label} answered ${res.statusCode} with beta's data`).toEqual([]);
+          } else {
+            expect([400, 401, 403, 404], `${call.label} answered ${res.statusCode}: ${res.body}`).toContain(
+              res.statusCode,
+            );
+            const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
+            expect(leakedMarkers(w.markers, sent, res.body), `${call.label}'s refusal names beta's data`).toEqual([]);
+          }
         }
       }
-    }
-    expect(calls).toBeGreaterThan(operations.length * 2);
-    // The event store is not in the snapshot: beta's events, and alice's, are as they were sent.
-    expect(await w.eventsOf('beta')).toEqual([BETA_EVENT.reqId]);
-    expect(await w.eventsOf('alice')).toEqual(['own-req-1']);
-  });
+      expect(calls).toBeGreaterThan(operations.length * 2);
+      // The event store is not in the snapshot: beta's events, and alice's, are as they were sent.
+      expect(await w.eventsOf('beta')).toEqual([BETA_EVENT.reqId]);
+      expect(await w.eventsOf('alice')).toEqual(['own-req-1']);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it("from her own group, naming beta's items, alice neither reaches nor changes them", async () => {
-    const before = await w.betaRows();
-    for (const op of operations) {
-      for (const call of callsOf(op, fromOwn, ownBody, false)) {
-        const res = await send(call, op.method);
-        expect(res.statusCode, `${call.label}: ${res.body}`).toBeLessThan(500);
-        expect(await w.betaRows(), `${call.label} changed beta's rows`).toBe(before);
-        expect(await w.crossGroupRefs(), `${call.label} linked items across groups`).toEqual([]);
-        const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
-        expect(
-          leakedMarkers(w.markers, sent, res.body),
-          `${call.label} answered ${res.statusCode} with beta's data`,
-        ).toEqual([]);
+  it(
+    "from her own group, naming beta's items, alice neither reaches nor changes them",
+    async () => {
+      const before = await w.betaRows();
+      for (const op of operations) {
+        for (const call of callsOf(op, fromOwn, ownBody, false)) {
+          const res = await send(call, op.method);
+          expect(res.statusCode, `${call.label}: ${res.body}`).toBeLessThan(500);
+          expect(await w.betaRows(), `${call.label} changed beta's rows`).toBe(before);
+          expect(await w.crossGroupRefs(), `${call.label} linked items across groups`).toEqual([]);
+          const sent = `${call.url} ${JSON.stringify(call.body ?? '')}`;
+          expect(
+            leakedMarkers(w.markers, sent, res.body),
+            `${call.label} answered ${res.statusCode} with beta's data`,
+          ).toEqual([]);
+        }
       }
-    }
-    expect(await w.eventsOf('beta')).toEqual([BETA_EVENT.reqId]);
-  });
+      expect(await w.eventsOf('beta')).toEqual([BETA_EVENT.reqId]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it("the caller's own routes, given bruno's name, address and beta's values, change and tell nothing of them", async () => {
-    const before = await w.betaRows();
-    // Alice's own session may end on the way (sign-out); she signs in again with a client of her own.
-    const me = new ApiClient(w.t.app);
-    const signIn = async () => {
-      if ((await me.get('/user')).statusCode === 200) return;
-      const res = await me.post('/user/login', { username: 'alice', password: PASSWORD });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const body = { ...betaBody, token: 'x', otpToken: '000000', login: 'bruno', currentPassword: 'x' };
-    for (const op of selfScoped) {
-      await signIn();
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=x`);
-      const url = `${op.path.replace('/api', '')}${query.length ? `?${query.join('&')}` : ''}`;
-      const res = await me.call(op.method as never, url, op.requestBody ? body : undefined);
-      const label = `${op.method} ${op.path}`;
-      expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
-      expect(await w.betaRows(), `${label} changed beta's rows or bruno`).toBe(before);
-      expect(leakedMarkers(w.markers, JSON.stringify(body), res.body), `${label} told beta's data`).toEqual([]);
-    }
-    expect(selfScoped.length).toBeGreaterThan(10);
-  });
+  it(
+    "the caller's own routes, given bruno's name, address and beta's values, change and tell nothing of them",
+    async () => {
+      const before = await w.betaRows();
+      // Alice's own session may end on the way (sign-out); she signs in again with a client of her own.
+      const me = new ApiClient(w.t.app);
+      const signIn = async () => {
+        if ((await me.get('/user')).statusCode === 200) return;
+        const res = await me.post('/user/login', { username: 'alice', password: PASSWORD });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const body = { ...betaBody, token: 'x', otpToken: '000000', login: 'bruno', currentPassword: 'x' };
+      for (const op of selfScoped) {
+        await signIn();
+        const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${p.name}=x`);
+        const url = `${op.path.replace('/api', '')}${query.length ? `?${query.join('&')}` : ''}`;
+        const res = await me.call(op.method as never, url, op.requestBody ? body : undefined);
+        const label = `${op.method} ${op.path}`;
+        expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
+        expect(await w.betaRows(), `${label} changed beta's rows or bruno`).toBe(before);
+        expect(leakedMarkers(w.markers, JSON.stringify(body), res.body), `${label} told beta's data`).toEqual([]);
+      }
+      expect(selfScoped.length).toBeGreaterThan(10);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('lets bruno read every kind of beta, so the walk is not vacuous', async () => {
-    const { bruno, beta } = w;
-    const reads: Array<[string, Promise<{ statusCode: number; body: string }>, string]> = [
-      ['line', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}`), 'beta-line-secret'],
-      ['line by name', bruno.get('/groups/beta/service-lines/beta.line'), 'beta-line-secret'],
-      ['domains', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}/domains`), 'shop.example.com'],
-      ['certificate', bruno.get(`/certs/${beta.ids['/api/certs']}`), 'beta_cert'],
-      ['origin policy', bruno.get(`/origin-policies/${beta.ids['/api/origin-policies']}`), '10.9.9.9'],
-      ['html page', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}`), 'beta-page-secret'],
-      ['preview', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}/preview`), 'beta-page-secret'],
-      ['rule', bruno.get(`/waf-rules/${beta.ids['/api/waf-rules']}`), 'beta-rule-secret'],
-      ['rule list', bruno.get('/waf-rules?groupName=beta'), 'beta_rule'],
-      ['rule export', bruno.get('/waf-rules/export?groupName=beta'), 'beta-rule-secret'],
-      ['task', bruno.get(`/tasks/${beta.taskNos[0] ?? ''}`), 'beta'],
-      ['audit', bruno.get(`/audit?entity=service-line&groupName=beta&limit=5`), 'beta-line-secret'],
-      ['members (admin)', w.admin.get('/groups/beta/members'), 'bruno'],
-      ['ingest tokens (admin)', w.admin.get('/admin/ingest-tokens'), 'beta_feed'],
-    ];
-    const range = { groupName: 'beta', dateRange: { index: 5 }, filters: [] };
-    const events: Array<[string, string, object, string]> = [
-      ['event search', '/event-logs/search', { ...range, reqId: BETA_EVENT.reqId }, BETA_EVENT.uri],
-      ['event export', '/event-logs/export', { ...range, format: 'ndjson' }, BETA_EVENT.userAgent],
-      ['top', '/dashboard/top', { ...range, dimension: 'client_ip', n: 5, metric: 'requests' }, BETA_EVENT.clientIp],
-      ['filter values', '/dashboard/filter-values', { ...range, field: 'server_name' }, 'shop.example.com'],
-      ['activity', '/dashboard/activity', { ...range, limit: 10 }, BETA_EVENT.reqId],
-      ['series', '/dashboard/series', { ...range, metric: 'requests', groupBy: 'server_name' }, 'shop.example.com'],
-      [
-        'evaluate',
-        '/waf-rules/evaluate',
-        { groupName: 'beta', rules: [{ value: 'beta_rule' }], request: { clientIp: '10.9.9.9' } },
-        'beta_rule',
-      ],
-    ];
-    for (const [what, path, body, marker] of events) reads.push([what, bruno.post(path, body), marker]);
-    for (const [what, answer, marker] of reads) {
-      const res = await answer;
-      expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
-      expect(res.body, what).toContain(marker);
-    }
-    const dry = await bruno.post('/waf-rules/dry-run', {
-      groupName: 'beta',
-      rule: { wafAction: '01', wafIp: [`${BETA_EVENT.clientIp}/32`] },
-    });
-    expect(dry.json()).toMatchObject({ matched: 1 });
-  });
+  it(
+    'lets bruno read every kind of beta, so the walk is not vacuous',
+    async () => {
+      const { bruno, beta } = w;
+      const reads: Array<[string, Promise<{ statusCode: number; body: string }>, string]> = [
+        ['line', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}`), 'beta-line-secret'],
+        ['line by name', bruno.get('/groups/beta/service-lines/beta.line'), 'beta-line-secret'],
+        ['domains', bruno.get(`/service-lines/${beta.ids['/api/service-lines']}/domains`), 'shop.example.com'],
+        ['certificate', bruno.get(`/certs/${beta.ids['/api/certs']}`), 'beta_cert'],
+        ['origin policy', bruno.get(`/origin-policies/${beta.ids['/api/origin-policies']}`), '10.9.9.9'],
+        ['html page', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}`), 'beta-page-secret'],
+        ['preview', bruno.get(`/html-pages/${beta.ids['/api/html-pages']}/preview`), 'beta-page-secret'],
+        ['rule', bruno.get(`/waf-rules/${beta.ids['/api/waf-rules']}`), 'beta-rule-secret'],
+        ['rule list', bruno.get('/waf-rules?groupName=beta'), 'beta_rule'],
+        ['rule export', bruno.get('/waf-rules/export?groupName=beta'), 'beta-rule-secret'],
+        ['task', bruno.get(`/tasks/${beta.taskNos[0] ?? ''}`), 'beta'],
+        ['audit', bruno.get(`/audit?entity=service-line&groupName=beta&limit=5`), 'beta-line-secret'],
+        ['members (admin)', w.admin.get('/groups/beta/members'), 'bruno'],
+        ['ingest tokens (admin)', w.admin.get('/admin/ingest-tokens'), 'beta_feed'],
+      ];
+      const range = { groupName: 'beta', dateRange: { index: 5 }, filters: [] };
+      const events: Array<[string, string, object, string]> = [
+        ['event search', '/event-logs/search', { ...range, reqId: BETA_EVENT.reqId }, BETA_EVENT.uri],
+        ['event export', '/event-logs/export', { ...range, format: 'ndjson' }, BETA_EVENT.userAgent],
+        ['top', '/dashboard/top', { ...range, dimension: 'client_ip', n: 5, metric: 'requests' }, BETA_EVENT.clientIp],
+        ['filter values', '/dashboard/filter-values', { ...range, field: 'server_name' }, 'shop.example.com'],
+        ['activity', '/dashboard/activity', { ...range, limit: 10 }, BETA_EVENT.reqId],
+        ['series', '/dashboard/series', { ...range, metric: 'requests', groupBy: 'server_name' }, 'shop.example.com'],
+        [
+          'evaluate',
+          '/waf-rules/evaluate',
+          { groupName: 'beta', rules: [{ value: 'beta_rule' }], request: { clientIp: '10.9.9.9' } },
+          'beta_rule',
+        ],
+      ];
+      for (const [what, path, body, marker] of events) reads.push([what, bruno.post(path, body), marker]);
+      for (const [what, answer, marker] of reads) {
+        const res = await answer;
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        expect(res.body, what).toContain(marker);
+      }
+      const dry = await bruno.post('/waf-rules/dry-run', {
+        groupName: 'beta',
+        rule: { wafAction: '01', wafIp: [`${BETA_EVENT.clientIp}/32`] },
+      });
+      expect(dry.json()).toMatchObject({ matched: 1 });
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

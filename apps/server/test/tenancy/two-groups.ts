@@ -27,6 +27,12 @@ import { ingest, makeToken, ndjson, record } from '../ingest/fixtures.js';
  * an answer to alice that carries one (and she did not send it) has leaked it.
  */
 
+/**
+ * Building the world (two sign-ups, a dozen items, their deploys, openssl) and a walk of a few
+ * hundred calls each take seconds alone and far more on a busy machine: their time limit.
+ */
+export const WALK_TIMEOUT_MS = 180_000;
+
 /** The deployed kinds, by the collection path of their `{id}` routes. */
 export const COLLECTIONS = {
   '/api/service-lines': 'service_lines',
