@@ -11,6 +11,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 
 export const ADMIN_PASSWORD = 'Cluster-Test-Password-1';
 const SECRET_KEY = randomBytes(32).toString('hex');
+const PG_INT8_OID = 20;
 
 /** A PostgreSQL schema of the cluster's own, made before and dropped after. */
 export interface ClusterSchema {
@@ -29,7 +30,15 @@ export async function createClusterSchema(baseUrl: string): Promise<ClusterSchem
   const url = new URL(baseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const databaseUrl = url.toString();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 2,
+    // Times are bigint columns: read them as numbers, as the server does.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   pool.on('error', () => undefined);
   return {
     databaseUrl,
@@ -47,21 +56,26 @@ export async function createClusterSchema(baseUrl: string): Promise<ClusterSchem
 export class Cluster {
   readonly servers: ServerProcess[] = [];
   private readonly dirs: string[] = [];
+  /** Every process started, listening or not. */
+  private readonly processes: { kill: (signal: NodeJS.Signals) => void; exit: Promise<number | null> }[] = [];
 
   constructor(private readonly base: Record<string, string>) {}
 
   async start(env: Record<string, string> = {}): Promise<ServerProcess> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-cluster-'));
     this.dirs.push(dataDir);
-    const server = await startServer({ ...this.base, SECRET_KEY, ADMIN_PASSWORD, DATA_DIR: dataDir, ...env });
+    const server = await startServer(
+      { ...this.base, SECRET_KEY, ADMIN_PASSWORD, DATA_DIR: dataDir, ...env },
+      (kill, exit) => this.processes.push({ kill, exit }),
+    );
     this.servers.push(server);
     return server;
   }
 
   /** Kills whatever still runs and removes the data folders; safe to call after a failure. */
   async stopAll(): Promise<void> {
-    for (const server of this.servers) server.kill('SIGKILL');
-    await Promise.all(this.servers.map((s) => s.exit));
+    for (const { kill } of this.processes) kill('SIGKILL');
+    await Promise.all(this.processes.map((p) => p.exit));
     for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
-export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.js');
+/** The built server; CLUSTER_SERVER_BUNDLE runs another build instead (such as one with a fix taken out). */
+const OTHER_BUNDLE = process.env.CLUSTER_SERVER_BUNDLE;
+export const SERVER_BUNDLE = OTHER_BUNDLE ? path.resolve(OTHER_BUNDLE) : path.join(root, 'apps/server/dist/server.js');
 
 /** The newest modification time of the TypeScript compiled into the bundle. */
 function newestSource(dir: string): number {
@@ -24,6 +26,10 @@ function newestSource(dir: string): number {
  * a failed build says so rather than running what is there.
  */
 export function ensureServerBuilt(): void {
+  if (OTHER_BUNDLE) {
+    if (!existsSync(SERVER_BUNDLE)) throw new Error(`CLUSTER_SERVER_BUNDLE ${SERVER_BUNDLE} does not exist`);
+    return;
+  }
   const sources = Math.max(
     newestSource(path.join(root, 'apps/server/src')),
     newestSource(path.join(root, 'packages/shared/src')),
@@ -52,7 +58,12 @@ export interface ServerProcess {
 }
 
 /** Starts `node apps/server/dist/server.js` on a free loopback port; resolves once it listens. */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  /** Told of the process as soon as it exists, so a start that fails later still leaves it killable. */
+  track: (kill: (signal: NodeJS.Signals) => void, exit: Promise<number | null>) => void,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
@@ -68,6 +79,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
   const kill = (signal: NodeJS.Signals) => {
     if (!exited) child.kill(signal);
   };
+  track(kill, exit);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       kill('SIGKILL');

@@ -10,10 +10,18 @@ import { adminUserIds, anyGroupExists, groupExists, insertGroup, upsertMember } 
 export async function ensureDefaultGroup(db: Kysely<Database>): Promise<void> {
   if (await anyGroupExists(db)) return;
   const admins = await adminUserIds(db);
-  await db.transaction().execute(async (trx) => {
-    await insertGroup(trx, DEFAULT_GROUP, DEFAULT_PLAN);
-    for (const admin of admins) await upsertMember(trx, DEFAULT_GROUP, admin, fullAccess());
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertGroup(trx, DEFAULT_GROUP, DEFAULT_PLAN);
+      for (const admin of admins) await upsertMember(trx, DEFAULT_GROUP, admin, fullAccess());
+    });
+  } catch (error) {
+    // Two servers starting together on one empty PostgreSQL: the other one made it first (seen
+    // as "duplicate key value violates unique constraint groups_pkey", and a server that did
+    // not start; test/cluster/two-servers.test.ts starts two at once).
+    if (await groupExists(db, DEFAULT_GROUP)) return;
+    throw error;
+  }
 }
 
 /** A free group name for a new customer, made from their username ("Ann.Lee" → "ann-lee", then "ann-lee-2"...). */
