@@ -151,24 +151,30 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
   const collectionOf = (path: string) => path.slice(0, path.indexOf('/{id}')) as Collection;
 
   /**
-   * The calls of one operation. Each `{id}` is beta's item of the route's kind, then every other
-   * of beta's items, then alice's own items of other kinds; `{taskNo}` every one of beta's tasks,
-   * then beta's item ids.
+   * The calls of one operation. Aimed at beta (`everyId`), each `{id}` is beta's item of the
+   * route's kind, then every other of beta's items, then alice's own items of other kinds, and
+   * `{taskNo}` every one of beta's tasks, then beta's item ids. From her own group, `{id}` is
+   * beta's item of the kind and then her own (her line, told to purge or describe beta's domain),
+   * `{taskNo}` one task of each group.
    */
   function callsOf(op: Operation, values: Record<string, string>, body: unknown, everyId: boolean): Call[] {
     const label = `${op.method} ${op.path}`;
     const slots = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-    let candidates: Record<string, string[]> = {};
+    const candidates: Record<string, string[]> = {};
     for (const name of slots) {
       if (name === 'id') {
         const collection = collectionOf(op.path);
         expect(w.beta.ids, `${label}: no item of beta in ${collection}`).toHaveProperty([collection]);
-        const own = w.beta.ids[collection];
-        const others = Object.entries(w.beta.ids).filter(([c, id]) => c !== collection && id !== own);
+        const same = w.beta.ids[collection];
+        const others = Object.entries(w.beta.ids).filter(([c, id]) => c !== collection && id !== same);
         const ownOthers = Object.entries(w.own.ids).filter(([c]) => c !== collection);
-        candidates[name] = everyId ? [own, ...others.map(([, id]) => id), ...ownOthers.map(([, id]) => id)] : [own];
+        candidates[name] = everyId
+          ? [same, ...others.map(([, id]) => id), ...ownOthers.map(([, id]) => id)]
+          : [...new Set([same, w.own.ids[collection]])];
       } else if (name === 'taskNo') {
-        candidates[name] = everyId ? [...w.beta.taskNos, ...Object.values(w.beta.ids)] : w.beta.taskNos.slice(0, 1);
+        candidates[name] = everyId
+          ? [...w.beta.taskNos, ...Object.values(w.beta.ids)]
+          : [w.beta.taskNos[0] ?? '', w.own.taskNos[0] ?? ''];
       } else {
         expect(values, `${label}: no value for path parameter "${name}"`).toHaveProperty(name);
         candidates[name] = [values[name] ?? ''];
@@ -186,7 +192,6 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
         (candidates[name] ?? []).map((value) => p.replace(`{${name}}`, encodeURIComponent(value))),
       );
     }
-    candidates = {};
     return paths.map((path) => ({
       label: `${label} as ${path}`,
       url: query.length ? `${path}?${query.join('&')}` : path,
