@@ -212,4 +212,50 @@ describe.each(storeKinds)('deploying on %s', (kind) => {
     expect(tasks.every((task) => task.state === 'succeeded' && task.attempts === 1)).toBe(true);
     expect((await owner.client.get(fill(ORIGIN_POLICY_API.policy, { id: made.id }))).json().status).toBe('Running');
   });
+
+  it('keeps a task longer than its lease with the worker running it', async () => {
+    // Seen across two servers (test/cluster): the lease was never renewed, so a task that ran
+    // longer than it was claimed again by another server while its own was still at it.
+    await start(false);
+    const made = (await owner.client.post(ORIGIN_POLICY_API.policies, KINDS[1]!.body(owner.username))).json();
+    const log = { warn: () => undefined };
+    const slow = createDeployWorker({
+      db: t.store.db,
+      config: { ...t.config, edgeSettleMs: 2500 },
+      owner: 'slow',
+      emit: () => undefined,
+      log,
+      leaseMs: 1000,
+    });
+    const other = createDeployWorker({
+      db: t.store.db,
+      config: t.config,
+      owner: 'other',
+      emit: () => undefined,
+      log,
+      leaseMs: 1000,
+      pollMs: 100,
+    });
+    const running = slow.drain();
+    await vi.waitFor(async () => {
+      const task = await t.store.db
+        .selectFrom('deploy_tasks')
+        .select('claimed_by')
+        .where('entity_id', '=', made.id)
+        .executeTakeFirst();
+      expect(task?.claimed_by).toBe('slow');
+    });
+    other.start();
+    try {
+      await running;
+    } finally {
+      await other.stop();
+    }
+    const task = await t.store.db
+      .selectFrom('deploy_tasks')
+      .selectAll()
+      .where('entity_id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(task).toMatchObject({ state: 'succeeded', attempts: 1, claimed_by: 'slow' });
+  });
 });
