@@ -84,6 +84,34 @@ describe.each(storeKinds)('isolation by name, from her own group, on %s', (kind)
   );
 
   it(
+    "her line's domain calls (purge, describe, drop, add) cannot reach beta's domain",
+    async () => {
+      const own = w.own.ids['/api/service-lines'];
+      const calls: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+        [`/service-lines/${own}/purge`, { paths: ['/x'], domains: ['shop.example.com'] }, { 'domains.0': 'not_found' }],
+        [
+          `/service-lines/${own}/domains/bulk-edit`,
+          { domains: ['shop.example.com'], description: 'mine' },
+          { 'domains.0': 'not_found' },
+        ],
+        [`/service-lines/${own}/domains/bulk-delete`, { domains: ['shop.example.com'] }, { 'domains.0': 'not_found' }],
+        [
+          '/table/rcm-nginxconfigs/update/create',
+          { groupName: 'alice', appProfileName: 'own.line', servername: ['shop.example.com'] },
+          { 'servername.1': 'taken' },
+        ],
+      ];
+      for (const [url, body, fields] of calls) {
+        const res = await w.alice.post(url, body);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(fieldsOf(res), url).toEqual(fields);
+        await untouched(res, body);
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
     'a line naming the twins uses her items of those names, never beta’s',
     async () => {
       const body = lineBody({
