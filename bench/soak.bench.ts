@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { signIn, type ApiClient } from '../apps/server/test/durability/api-client.js';
 import { ADMIN_PASSWORD, ROOT, killServer, startServer } from '../apps/server/test/durability/server-process.js';
@@ -77,7 +78,11 @@ const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-soak-'));
 const loadBefore = load();
-const server = await startServer(dataDir, port, 'dist');
+const memoryFile = path.join(dataDir, 'memory.ndjson');
+const server = await startServer(dataDir, port, 'dist', { SOAK_MEMORY_FILE: memoryFile }, [
+  '--import',
+  pathToFileURL(path.join(ROOT, 'bench/soak/memory-probe.mjs')).href,
+]);
 const pid = server.child.pid!;
 let simulator: ReturnType<typeof spawn> | undefined;
 try {
@@ -118,14 +123,34 @@ try {
   simulator.kill('SIGTERM');
   await stopped;
   simulator = undefined;
-  report([...reads, ...writes], rss, simulatorLog);
+  report([...reads, ...writes], rss, simulatorLog, readMemory(started));
 } finally {
   simulator?.kill('SIGTERM');
   await killServer(server, 'SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-function report(routes: RouteFigures[], rss: { at: number; kb: number }[], simulatorLog: string) {
+interface HeapSample {
+  at: number;
+  heapMb: number;
+  nativeMb: number;
+}
+
+/** The probe's samples: JS heap in use, and what RSS holds beyond the heap (DuckDB, buffers, code). */
+function readMemory(started: number): HeapSample[] {
+  return readFileSync(memoryFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { at: number; rss: number; heapUsed: number })
+    .map((m) => ({
+      at: (m.at - started) / 1000,
+      heapMb: m.heapUsed / 2 ** 20,
+      nativeMb: (m.rss - m.heapUsed) / 2 ** 20,
+    }))
+    .filter((m) => m.at >= 0);
+}
+
+function report(routes: RouteFigures[], rss: { at: number; kb: number }[], simulatorLog: string, memory: HeapSample[]) {
   const warm = rss.find((sample) => sample.at >= warmupSeconds) ?? rss[0]!;
   const end = rss.at(-1)!;
   const peak = Math.max(...rss.map((sample) => sample.kb));
@@ -142,6 +167,18 @@ function report(routes: RouteFigures[], rss: { at: number; kb: number }[], simul
     `RSS after ${Math.round(warm.at)} s warm-up ${mb(warm.kb)} MB, at the end (${Math.round(end.at)} s) ${mb(end.kb)} MB, ` +
       `peak ${mb(peak)} MB, growth ${growth.toFixed(1)}%`,
   );
+  const heapWarm = memory.find((m) => m.at >= warmupSeconds) ?? memory[0];
+  const heapEnd = memory.at(-1);
+  if (heapWarm && heapEnd) {
+    const heapPeak = Math.max(...memory.map((m) => m.heapMb));
+    console.log(
+      `JS heap used after warm-up ${heapWarm.heapMb.toFixed(1)} MB, at the end ${heapEnd.heapMb.toFixed(1)} MB, ` +
+        `peak ${heapPeak.toFixed(1)} MB; RSS beyond the heap ${heapWarm.nativeMb.toFixed(1)} → ${heapEnd.nativeMb.toFixed(1)} MB`,
+    );
+  }
   console.log(`RSS samples (s:MB): ${rss.map((s) => `${Math.round(s.at)}:${mb(s.kb)}`).join(' ')}`);
+  console.log(
+    `heap samples (s:MB): ${memory.map((m) => `${Math.round(m.at)}:${m.heapMb.toFixed(0)}/${m.nativeMb.toFixed(0)}`).join(' ')}`,
+  );
   process.exitCode = errors === 0 && growth < 10 ? 0 : 1;
 }

@@ -7,6 +7,7 @@ import {
   createRandom,
   createSlots,
   runWriters,
+  sendBatch,
   type Held,
   type Kind,
   type Slot,
@@ -85,6 +86,9 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
     let api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
     const state = await setUp(api, seed, loops, perKind);
     for (let cycle = 1; cycle <= kills; cycle++) {
+      // The first batch after a start opens the event store, which takes seconds on a loaded
+      // machine: sent before the kill clock starts, so that batches are answered within a cycle.
+      await sendBatch(api, state, `c${seed}-${cycle}-first`, random);
       const delay = killAfterMs[0] + random() * (killAfterMs[1] - killAfterMs[0]);
       // Settled at once so that a refused write does not go unhandled while the kill waits.
       const writing = runWriters(api, state, cycle, loops, random).then(
@@ -213,14 +217,13 @@ async function checkEvents(
   for (const batch of picks) {
     if (!batch) continue;
     const reqId = `${batch.key}-0`;
-    const page = await api.call<{ items: { req_id: string }[] }>('POST', '/api/event-logs/search', {
+    const page = await api.call<{ rows: { req_id: string }[] }>('POST', '/api/event-logs/search', {
       groupName: GROUP,
       dateRange: { index: 4 },
       filters: [{ field: 'req_id', op: 'is', value: reqId }],
       limit: 10,
     });
-    if (page.items.length !== 1)
-      fail(`kill ${cycle}: event ${reqId} found ${page.items.length} times in the event log`);
+    if (page.rows.length !== 1) fail(`kill ${cycle}: event ${reqId} found ${page.rows.length} times in the event log`);
   }
 }
 

@@ -157,7 +157,7 @@ async function save(api: ApiClient, kind: Kind, held: Held, content: string) {
 }
 
 /** One ingest batch of unique req_ids; acknowledged when the answer counts every record stored. */
-async function sendBatch(api: ApiClient, state: WriterState, key: string, random: () => number): Promise<void> {
+export async function sendBatch(api: ApiClient, state: WriterState, key: string, random: () => number): Promise<void> {
   const batch: Batch = { key, size: BATCH_SIZE, acked: false };
   state.batches.push(batch);
   const now = Date.now();

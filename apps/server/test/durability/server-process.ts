@@ -25,6 +25,7 @@ export async function startServer(
   port: number,
   build: ServerBuild,
   extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -41,7 +42,10 @@ export async function startServer(
     ...extraEnv,
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'CLICKHOUSE_URL']) delete env[name];
-  const args = build === 'dist' ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const args = [
+    ...nodeArgs,
+    ...(build === 'dist' ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts']),
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Never left behind when the run itself dies.
   const orphan = () => child.kill('SIGKILL');
