@@ -158,8 +158,8 @@ function report(routes: RouteFigures[], rss: { at: number; kb: number }[], simul
   const notSent = simulatorLog.split('\n').filter((line) => line.startsWith('batch not sent')).length;
   const mb = (kb: number) => (kb / 1024).toFixed(1);
   console.log(`\nload average at start ${loadBefore}, at end ${load()}\n`);
-  console.log('| route | requests | p99 ms | errors |\n| --- | --- | --- | --- |');
-  for (const r of routes) console.log(`| ${r.route} | ${r.requests} | ${r.p99} | ${r.errors} |`);
+  console.log('| route | requests | p99 ms | errors (timeouts) |\n| --- | --- | --- | --- |');
+  for (const r of routes) console.log(`| ${r.route} | ${r.requests} | ${r.p99} | ${r.errors} (${r.timeouts}) |`);
   const errors = routes.reduce((sum, r) => sum + r.errors, 0) + notSent;
   console.log(`\nsimulator: ${simulatorLog.split('\n').find((line) => line.startsWith('stopped')) ?? '(no summary)'}`);
   console.log(`simulator batches not sent: ${notSent}; errors in all: ${errors}`);
