@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { consolePlugin } from './plugins/console.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
+import { parseQueryString } from './lib/query-string.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { apiHelmetOptions, consoleHelmetOptions, securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -101,7 +102,8 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Past the router's limit a parameter is refused before its route's schema can say which
     // field is wrong; our schemas bound every parameter well below this.
-    routerOptions: { maxParamLength: 2048 },
+    // An empty query value is a parameter not given (lib/query-string.ts).
+    routerOptions: { maxParamLength: 2048, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -59,6 +59,15 @@ describe.each(storeKinds)('calls the fuzzer found on %s', (kind) => {
     expect(text.statusCode).toBe(415);
   });
 
+  it('reads an empty query value as a parameter not given, not as the number 0', async () => {
+    await admin.post('/groups', { name: 'empties' });
+    const all = await admin.get('/html-pages?groupName=empties');
+    expect(all.json().total).toBeGreaterThan(0);
+    const empty = await admin.get('/html-pages?groupName=empties&createdTo=&createdFrom=&status=');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().total).toBe(all.json().total);
+  });
+
   it("documents each route's own answers: the confirmation redirect, the avatar's 401, the preview's HTML", async () => {
     expect(documented('/api/user/confirm', 'get')).toEqual(expect.arrayContaining(['302', '400']));
     const confirm = await t.app.inject({ method: 'GET', url: '/api/user/confirm?token=nope' });

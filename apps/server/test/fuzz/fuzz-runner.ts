@@ -211,7 +211,12 @@ export class FuzzRunner {
         if (p.required) return `${p.name} is missing`;
         continue;
       }
-      const values = Array.isArray(value) ? value : [value];
+      // An empty query value is a parameter not given (apps/server/src/lib/query-string.ts).
+      const values = (Array.isArray(value) ? value : [value]).filter((v) => p.in !== 'query' || asText(v) !== '');
+      if (p.in === 'query' && !values.length) {
+        if (p.required) return `${p.name} is empty`;
+        continue;
+      }
       if (p.in === 'path' && asText(value) === '') return `${p.name} is empty`;
       for (const v of values) {
         const why = this.validator.check(p.schema, asText(v), true);
