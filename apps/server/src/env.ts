@@ -22,6 +22,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  REDIS_KEY: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY must be 1-64 letters, digits, _ . : or -')
+    .default('socket.io'),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -109,6 +113,11 @@ export interface Config {
   /** postgres:// URL, or undefined for the embedded SQLite file under dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Prefix of the Redis channels socket events travel on: installations (or test runs) sharing
+   * one Redis each need their own, or each hears the other's events.
+   */
+  redisKey: string;
   /** Origin used in mailed links; never taken from a request's Host header. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -200,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKey: e.REDIS_KEY,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Parapet <no-reply@${new URL(publicUrl).hostname}>`,

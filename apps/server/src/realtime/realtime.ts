@@ -86,7 +86,7 @@ export const realtimePlugin = fp(async (app, opts: { redisUrl?: string | undefin
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     redis = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: app.config.redisKey }));
   }
 
   const roomsFor = async (userId: string, privilege: 'admin' | 'user') =>

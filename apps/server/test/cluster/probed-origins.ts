@@ -51,8 +51,11 @@ function ownerOf(inode: string, pids: readonly number[]): number | null {
 export async function startProbedOrigins(
   count: number,
   pids: () => readonly number[],
-  /** How long each check is held before the answer: varied, so no server's ticks fall into step with the checks. */
-  holdMs = () => 50 + Math.random() * 350,
+  /**
+   * How long each check is held before the answer: varied widely, so the origins fall due at
+   * scattered moments and no one server's ticks fall into step with all of them.
+   */
+  holdMs = () => 50 + Math.random() * 650,
 ): Promise<{ origins: ProbedOrigin[]; close(): Promise<void> }> {
   const servers: Server[] = [];
   const origins: ProbedOrigin[] = [];

@@ -81,6 +81,8 @@ describe.skipIf(!ready)(title, () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let cookie: string;
+  /** The server left running after the origin checks' test stops the other. */
+  let survivor: ServerProcess;
 
   const task = async (taskNo: string): Promise<TaskRow> => {
     const { rows } = await schema.pool.query<TaskRow>(
@@ -107,6 +109,8 @@ describe.skipIf(!ready)(title, () => {
     cluster = new Cluster({
       DATABASE_URL: schema.databaseUrl,
       REDIS_URL: TEST_REDIS_URL ?? '',
+      // Channels of this cluster's own: other test runs on the same Redis hear none of its events.
+      REDIS_KEY: `parapet-cluster-${process.pid}`,
       EDGE_NGINX: 'off',
       ALLOW_PRIVATE_ORIGINS: 'true',
       DEPLOY_LEASE_MS: String(LEASE_MS),
@@ -169,7 +173,8 @@ describe.skipIf(!ready)(title, () => {
         );
         return Number(rows[0]?.n) === 0 ? true : undefined;
       },
-      60_000,
+      // About 30 s here; three times that on a machine busy with other test runs.
+      100_000,
     );
     const { rows } = await schema.pool.query<TaskRow>(
       "select task_no, state, attempts, claimed_by, started_at, finished_at from deploy_tasks where task_no like 'bulk-%'",
@@ -182,14 +187,16 @@ describe.skipIf(!ready)(title, () => {
     for (const r of rows) byServer.set(pidOf(r.claimed_by), (byServer.get(pidOf(r.claimed_by)) ?? 0) + 1);
     expect([...byServer.keys()].sort()).toEqual([a.pid, b.pid].sort());
     const seconds = (Math.max(...rows.map((r) => r.finished_at ?? 0)) - start) / 1000;
+    const runMs = rows.reduce((sum, r) => sum + (r.finished_at ?? 0) - (r.started_at ?? 0), 0) / TASKS;
     console.log(
       `${TASKS} tasks in ${seconds.toFixed(1)} s (${(TASKS / seconds).toFixed(0)} tasks/s); ` +
-        `server A ran ${byServer.get(a.pid)}, server B ${byServer.get(b.pid)}`,
+        `server A ran ${byServer.get(a.pid)}, server B ${byServer.get(b.pid)}; ` +
+        `${runMs.toFixed(0)} ms a task from claim to end`,
     );
-  }, 75_000);
+  }, 120_000);
 
   it('checks each origin from one server at a time, and from the survivor once one stops', async () => {
-    origins = await startProbedOrigins(4, () => cluster.servers.map((s) => s.pid));
+    origins = await startProbedOrigins(6, () => cluster.servers.map((s) => s.pid));
     await post(proxy!.url, cookie, ORIGIN_POLICY_API.policies, {
       groupName: 'default',
       policyName: 'probed',
@@ -201,20 +208,27 @@ describe.skipIf(!ready)(title, () => {
     await new Promise((resolve) => setTimeout(resolve, 6000));
     const checkedBy = (list: readonly Probe[]) => new Set(list.map((p) => p.pid));
     const all = origins.origins.flatMap((o) => o.probes);
-    // Every check came from one of the two servers, and both took part.
-    expect([...checkedBy(all)].sort()).toEqual([a.pid, b.pid].sort());
+    // Every check came from one of the two servers. Which one does them is a matter of whose
+    // ticks come first: often one server claims every origin, tick after tick.
+    expect(all.length).toBeGreaterThan(0);
+    expect([...checkedBy(all)].every((pid) => pid === a.pid || pid === b.pid)).toBe(true);
+    const count = (pid: number) => all.filter((p) => p.pid === pid).length;
+    const [busier, other] = count(a.pid) >= count(b.pid) ? [a, b] : [b, a];
 
-    // One stops (SIGTERM, as a rolling restart does); the balancer stops sending it requests.
-    proxy!.setBackends([a.port]);
-    b.kill('SIGTERM');
-    expect(await b.exit).toBe(0);
+    // The server doing most checks stops (SIGTERM, as a rolling restart does) and the balancer
+    // stops sending it connections: the other takes every origin over.
+    proxy!.setBackends([other.port]);
+    busier.kill('SIGTERM');
+    expect(await busier.exit).toBe(0);
+    survivor = other;
     const stoppedAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     for (const origin of origins.origins) {
       const after = origin.probes.filter((p) => p.receivedAt > stoppedAt);
       expect(after.length, origin.address).toBeGreaterThanOrEqual(2);
-      expect(checkedBy(after), origin.address).toEqual(new Set([a.pid]));
+      expect(checkedBy(after), origin.address).toEqual(new Set([other.pid]));
     }
+    expect(checkedBy(origins.origins.flatMap((o) => o.probes))).toEqual(new Set([a.pid, b.pid]));
     // No origin was checked twice within one interval, by whichever server, before or after:
     // the next check starts no sooner than an interval after the previous one was answered.
     const gaps = (origin: ProbedOrigin) =>
@@ -237,7 +251,7 @@ describe.skipIf(!ready)(title, () => {
     };
     const orphan = await slowTask('orphan');
     // Past the lease and a poll of the other server: alive, the slow server renewed its lease,
-    // so the task is still its own and was claimed once (unrenewed, A would have taken it).
+    // so the task is still its own and was claimed once (unrenewed, the other server would have taken it).
     await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
     const before = await task(orphan);
     expect(before).toMatchObject({ state: 'running', attempts: 1 });
@@ -251,7 +265,7 @@ describe.skipIf(!ready)(title, () => {
       const row = await task(orphan);
       return row.state === 'succeeded' ? row : undefined;
     });
-    expect(pidOf(after.claimed_by)).toBe(a.pid);
+    expect(pidOf(after.claimed_by)).toBe(survivor.pid);
     expect(after.attempts).toBe(2);
     const takeover = (after.started_at! - killedAt) / 1000;
     console.log(
