@@ -108,8 +108,12 @@ try {
     },
   );
   let simulatorLog = '';
-  simulator.stderr?.on('data', (chunk: Buffer) => (simulatorLog += chunk.toString()));
   const started = Date.now();
+  let simulatorStartedAt = NaN;
+  simulator.stderr?.on('data', (chunk: Buffer) => {
+    simulatorLog += chunk.toString();
+    if (Number.isNaN(simulatorStartedAt) && simulatorLog.includes('sending ')) simulatorStartedAt = Date.now();
+  });
   const rss: { at: number; kb: number }[] = [];
   const sampler = setInterval(() => rss.push({ at: (Date.now() - started) / 1000, kb: rssKb(pid) }), RSS_EVERY_MS);
   console.log(`soak: ${seconds} s, ${values.rate} events/s, server pid ${pid}, load average ${loadBefore}`);
@@ -123,7 +127,13 @@ try {
   simulator.kill('SIGTERM');
   await stopped;
   simulator = undefined;
-  report([...reads, ...writes], rss, simulatorLog, readMemory(started));
+  const simulatorSeconds = (Date.now() - simulatorStartedAt) / 1000;
+  report(
+    [...reads, ...writes],
+    rss,
+    `${simulatorLog}\nsending for ${simulatorSeconds.toFixed(0)} s`,
+    readMemory(started),
+  );
 } finally {
   simulator?.kill('SIGTERM');
   await killServer(server, 'SIGTERM');
@@ -161,7 +171,8 @@ function report(routes: RouteFigures[], rss: { at: number; kb: number }[], simul
   console.log('| route | requests | p99 ms | errors (timeouts) |\n| --- | --- | --- | --- |');
   for (const r of routes) console.log(`| ${r.route} | ${r.requests} | ${r.p99} | ${r.errors} (${r.timeouts}) |`);
   const errors = routes.reduce((sum, r) => sum + r.errors, 0) + notSent;
-  console.log(`\nsimulator: ${simulatorLog.split('\n').find((line) => line.startsWith('stopped')) ?? '(no summary)'}`);
+  const lineOf = (start: string) => simulatorLog.split('\n').find((line) => line.startsWith(start));
+  console.log(`\nsimulator (${lineOf('sending for') ?? 'never started'}): ${lineOf('stopped') ?? '(no summary)'}`);
   console.log(`simulator batches not sent: ${notSent}; errors in all: ${errors}`);
   console.log(
     `RSS after ${Math.round(warm.at)} s warm-up ${mb(warm.kb)} MB, at the end (${Math.round(end.at)} s) ${mb(end.kb)} MB, ` +
