@@ -83,7 +83,7 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
   };
   let server: ServerProcess | undefined = await startServer(dataDir, port, build, env);
   try {
-    let api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
+    const api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
     const state = await setUp(api, seed, loops, perKind);
     for (let cycle = 1; cycle <= kills; cycle++) {
       // The first batch after a start opens the event store, which takes seconds on a loaded
@@ -129,7 +129,10 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
       summary.tasksRunningAtKill += down.openTasks.filter((task) => task.state === 'running').length;
 
       server = await startServer(dataDir, port, build, env);
-      api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
+      // The session made before the kills must still be good: sessions are stored, and signing
+      // in again at every restart runs into the sign-in rate limit, which is stored too.
+      const me = await api.send('GET', '/api/user');
+      if (me.status !== 200) fail(`kill ${cycle}: the session was lost (GET /api/user: ${me.status})`);
       summary.tasksRecovered += await awaitTasks(api, down.openTasks, cycle, fail);
       await checkEvents(api, answered, cycle, fail);
       const { acked, verified } = await checkSlots(api, state.slots, cycle, fail);
@@ -137,7 +140,11 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
       summary.writesVerified += verified;
       log(
         `kill ${cycle}/${kills} after ${Math.round(delay)} ms: ${acked} writes, ${answered.length} batches, ` +
-          `${down.openTasks.length} open tasks, integrity ${down.sqliteIntegrity}`,
+          `${down.openTasks.length} open tasks, integrity ${down.sqliteIntegrity}; so far ` +
+          `writes ${summary.writesVerified}/${summary.writesAcked}, batches ${summary.batchesVerified}/` +
+          `${summary.batchesAcked} (${summary.batchesUnanswered} unanswered), tasks ` +
+          `${summary.tasksRecovered}/${summary.tasksOpenAtKill} (${summary.tasksRunningAtKill} running), ` +
+          `${summary.failures.length} failures, ${Math.round((performance.now() - started) / 1000)} s`,
       );
     }
   } finally {
