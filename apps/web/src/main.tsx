@@ -8,11 +8,14 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { wireUnauthorizedHandler } from './app/session-wiring';
 import { initI18n } from './lib/i18n';
+import { applyPalette } from './lib/palette';
 import { createQueryClient } from './lib/query-client';
 
 // Translations first: the public pages' texts are bundled, so this is synchronous and the first
 // paint is translated. The console's texts load with the signed-in frame (router.tsx).
 initI18n();
+// The plain components' colours (basic.css), from the palette Ant Design's theme also uses.
+applyPalette();
 const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname);
 const router = createAppRouter(queryClient);

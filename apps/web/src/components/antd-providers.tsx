@@ -2,12 +2,14 @@ import type { Locale } from '@parapet/shared';
 import { App, ConfigProvider, type ConfigProviderProps } from 'antd';
 // Ant Design's styles, prebuilt for its default theme (about 77 kB brotli), with the providers.
 import 'antd/dist/antd.css';
+import './antd-theme.css';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '@/lib/i18n';
+import { PALETTE } from '@/lib/palette';
 import { MESSAGE_CONFIG, TOAST_CONFIG } from '@/lib/toast';
 
 // Ant Design loads only with the screens that use it (the signed-in frame, sign-up, the resets,
@@ -30,7 +32,24 @@ const BUTTON_CONFIG: ConfigProviderProps['button'] = { autoInsertSpace: false };
 // tokens are still written as CSS variables at run time (the sheet reads them, theme.useToken()
 // still answers); a theme of our own would need its stylesheet built the same way. Unit tests load
 // no stylesheet: what only the sheet hides (a leaf row's placeholder expand button) is there to them.
-const ZERO_RUNTIME: ConfigProviderProps['theme'] = { zeroRuntime: true };
+// The colours are the console's palette (lib/palette.ts), shared with the plain components: Ant
+// Design's default blue and description grey fall short of WCAG AA's contrast (docs/accessibility.md).
+export const THEME: ConfigProviderProps['theme'] = {
+  zeroRuntime: true,
+  token: {
+    colorPrimary: PALETTE.primary,
+    colorInfo: PALETTE.primary,
+    colorLink: PALETTE.primary,
+    colorLinkHover: PALETTE.primaryHover,
+    colorLinkActive: PALETTE.primaryActive,
+    colorPrimaryHover: PALETTE.primaryHover,
+    colorPrimaryActive: PALETTE.primaryActive,
+    colorError: PALETTE.error,
+    colorTextTertiary: PALETTE.textTertiary,
+    colorTextDescription: PALETTE.textTertiary,
+    colorTextPlaceholder: PALETTE.textTertiary,
+  },
+};
 
 /** Ant Design's configuration and App context (toasts, modals) in the console's language. */
 export function AntdProviders({ children }: { children: ReactNode }) {
@@ -38,7 +57,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG} theme={ZERO_RUNTIME}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} button={BUTTON_CONFIG} theme={THEME}>
       <App notification={TOAST_CONFIG} message={MESSAGE_CONFIG}>
         {children}
       </App>

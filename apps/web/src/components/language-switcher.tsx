@@ -64,7 +64,9 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         type="button"
         className="pp-button pp-button-text"
         title={t('language')}
-        aria-label={t('language')}
+        // The globe alone is named by the label; with the language shown, the name is that text
+        // behind the word "Language", so what is seen is what speech control can say.
+        aria-label={compact ? t('language') : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -77,7 +79,12 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         data-testid="language-switcher"
       >
         <GlobeIcon />
-        {compact ? null : LOCALE_NATIVE_NAMES[current]}
+        {compact ? null : (
+          <>
+            <span className="pp-visually-hidden">{t('language')} </span>
+            {LOCALE_NATIVE_NAMES[current]}
+          </>
+        )}
       </button>
       {open ? (
         <div className="pp-menu" role="menu" aria-label={t('language')} onKeyDown={moveFocus}>

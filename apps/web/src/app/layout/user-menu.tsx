@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAvatarUrl } from '@/lib/avatar';
 import { PATHS } from '@/lib/paths';
 import { useCurrentUser } from '@/lib/session';
+import '@/components/basic/basic.css';
 
 /** The signed-in user's name (only the picture when `compact`), with Profile and Sign out. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -35,9 +36,21 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   ];
   return (
     <Dropdown trigger={['click']} menu={{ items }}>
-      <Button type="text" title={t('header.userMenu')} aria-label={t('header.userMenu')} data-testid="user-menu">
+      {/* The avatar alone is named by the label; with the name shown, the button's name is that
+          name behind the words "User menu", so what is seen is what speech control can say. */}
+      <Button
+        type="text"
+        title={t('header.userMenu')}
+        aria-label={compact ? t('header.userMenu') : undefined}
+        data-testid="user-menu"
+      >
         <Avatar size="small" src={avatarUrl} icon={<UserOutlined />} />
-        {compact ? null : <span data-testid="user-menu-username">{user?.username}</span>}
+        {compact ? null : (
+          <>
+            <span className="pp-visually-hidden">{t('header.userMenu')} </span>
+            <span data-testid="user-menu-username">{user?.username}</span>
+          </>
+        )}
       </Button>
     </Dropdown>
   );

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 
 // The spinner in the corner duplicates the bar and jumps around in the header; the bar is enough.
-NProgress.configure({ showSpinner: false });
+// NProgress's own markup gives the bar role="bar", which is no ARIA role (axe: aria-roles); the bar
+// only decorates, so it is hidden from assistive technology instead.
+NProgress.configure({
+  showSpinner: false,
+  template:
+    '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' +
+    '<div class="spinner" aria-hidden="true"><div class="spinner-icon"></div></div>',
+});
 
 /** Top of every screen: the navigation progress bar of spec §2 Guards. */
 export function RootLayout() {

@@ -72,8 +72,10 @@ export function AddMemberModal({ groupName, open, onClose }: AddMemberModalProps
         >
           <Input autoFocus autoComplete="off" data-testid="member-add-username" />
         </Form.Item>
-        <Form.Item label={t('admin:members.role')}>
+        {/* Not a field of the form (the preset only fills the tree), so the label is tied by hand. */}
+        <Form.Item label={t('admin:members.role')} htmlFor="member-add-role">
           <Select<RolePreset>
+            id="member-add-role"
             value={preset}
             onChange={choosePreset}
             options={ROLE_PRESETS.map((value) => ({

@@ -1,5 +1,5 @@
 import type { Cert } from '@parapet/shared';
-import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,7 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
           c.usedBy.length ? (
             c.usedBy.map((u) => <Tag key={u}>{u}</Tag>)
           ) : (
-            <span style={{ opacity: 0.5 }}>{t('certs:notUsed')}</span>
+            <Typography.Text type="secondary">{t('certs:notUsed')}</Typography.Text>
           ),
       },
       updated: {

@@ -83,7 +83,7 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
           p.usedBy.length ? (
             p.usedBy.map((u) => <Tag key={u}>{u}</Tag>)
           ) : (
-            <span style={{ opacity: 0.5 }}>{t('htmlPages:notUsed')}</span>
+            <Typography.Text type="secondary">{t('htmlPages:notUsed')}</Typography.Text>
           ),
       },
       updated: {

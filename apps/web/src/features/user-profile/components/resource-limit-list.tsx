@@ -26,7 +26,12 @@ export function ResourceLimitList({ limits, usage }: ResourceLimitListProps) {
         return (
           <div key={key} data-testid={`limit-${key}`} style={{ marginBottom: 12 }}>
             <div>{t('profile:subscription.usage', { created, max, name: t(`plans:limits.${key}`) })}</div>
-            <Progress percent={percent} status={created >= max ? 'exception' : 'normal'} showInfo={false} />
+            <Progress
+              percent={percent}
+              status={created >= max ? 'exception' : 'normal'}
+              showInfo={false}
+              aria-label={t(`plans:limits.${key}`)}
+            />
           </div>
         );
       })}

@@ -41,6 +41,7 @@ export function SecurityTab() {
             checked={enabled || setup !== undefined}
             loading={start.isPending}
             onChange={toggle}
+            aria-label={t('security.twoFactor')}
             data-testid="otp-switch"
           />
           <Typography.Text data-testid="otp-status">

@@ -69,7 +69,7 @@ type Translate = TFunction<['wafRules', 'plans']>;
 
 /** A list's first entries one a line, and "+N more" with every entry on hover. */
 function Entries({ values, t }: { values: readonly string[]; t: Translate }) {
-  if (values.length === 0) return <span style={{ opacity: 0.5 }}>-</span>;
+  if (values.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   const shown = values.slice(0, SHOWN_ENTRIES);
   const rest = values.length - shown.length;
   return (
@@ -121,7 +121,7 @@ export function optionalColumns(t: Translate, onLog: (rule: WafRule) => void): R
     wafRate: {
       key: 'wafRate',
       title: t('wafRules:fields.wafRate'),
-      render: (_, rule) => rule.wafRate || <span style={{ opacity: 0.5 }}>-</span>,
+      render: (_, rule) => rule.wafRate || <Typography.Text type="secondary">-</Typography.Text>,
     },
     wafOwasp: list('wafOwasp'),
     wafIpExclude: list('wafIpExclude'),

@@ -1,0 +1,140 @@
+import { expect, test as signedOut, type Locator, type Page } from '@playwright/test';
+import { waitForMail } from '../apps/server/test/helpers/outbox.js';
+import { test as signedIn } from './fixtures/admin-session';
+
+/**
+ * The main forms filled and sent with the keyboard alone (issue 16 item 6, docs/accessibility.md):
+ * Tab and Shift+Tab to move, typing, Space and Enter to press, arrows in the selects. No click,
+ * no `fill`: each field is reached by Tab from where the focus was, so a control the keyboard
+ * cannot reach fails the test. Pages are opened by address, as one would type it.
+ */
+
+const dataDir = process.env.PARAPET_E2E_DATA_DIR ?? '';
+const GROUP = 'groupName=default';
+const PASSWORD = 'Keyboard-Pass-1';
+const NEW_PASSWORD = 'Keyboard-Pass-2';
+/** Tab stops a screen may have before the wanted one (header, menu, table rows...). */
+const MAX_TABS = 80;
+
+/** Whether the focus is on `target` or inside it (a select's search box, a switch's button). */
+const holdsFocus = (target: Locator) =>
+  target.evaluate((el) => el === el.ownerDocument.activeElement || el.contains(el.ownerDocument.activeElement));
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < MAX_TABS; i++) {
+    if (await holdsFocus(target)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${target.toString()}`);
+}
+
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+async function press(page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/** Opens a select from the keyboard and moves down its list until `option` is active, then Enter. */
+async function choose(page: Page, select: Locator, option: Locator): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 20; i++) {
+    if (/\bant-select-item-option-active\b/.test((await option.getAttribute('class')) ?? '')) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`the arrows never reached ${option.toString()}`);
+}
+
+async function signInByKeyboard(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await typeInto(page, page.getByTestId('login-username'), username);
+  await typeInto(page, page.getByTestId('login-password'), password);
+  await press(page, page.getByTestId('login-submit'));
+  await expect(page).toHaveURL(/\/home/, { timeout: 20_000 });
+  await expect(page.getByTestId('app-content')).toBeVisible({ timeout: 20_000 });
+}
+
+signedOut('sign up, sign in and change the password with the keyboard alone', async ({ page }) => {
+  signedOut.setTimeout(90_000);
+  const username = `kb${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+
+  await page.goto('/signup');
+  await typeInto(page, page.getByTestId('signup-email'), email);
+  await typeInto(page, page.getByTestId('signup-username'), username);
+  await typeInto(page, page.getByTestId('signup-password'), PASSWORD);
+  await typeInto(page, page.getByTestId('signup-confirm'), PASSWORD);
+  await press(page, page.getByTestId('signup-submit'));
+  await expect(page.getByTestId('signup-success')).toBeVisible({ timeout: 20_000 });
+  const confirmation = await waitForMail(dataDir, email);
+  await page.goto(confirmation.links.find((l) => l.includes('/api/user/confirm')) ?? '');
+  await expect(page.getByTestId('login-confirmed')).toBeVisible();
+
+  await signInByKeyboard(page, username, PASSWORD);
+
+  await page.goto('/user/change-password');
+  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
+  await typeInto(page, page.getByTestId('old-password'), PASSWORD);
+  await typeInto(page, page.getByTestId('new-password'), NEW_PASSWORD);
+  await typeInto(page, page.getByTestId('repeat-password'), NEW_PASSWORD);
+  // Back up to the first box and down again with Shift+Tab and Tab: the order holds both ways.
+  await tabTo(page, page.getByTestId('old-password'), 'Shift+Tab');
+  await press(page, page.getByTestId('change-password-submit'));
+  await expect(page.getByTestId('password-changed')).toBeVisible({ timeout: 20_000 });
+
+  // The new password is the one that works now.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await signInByKeyboard(page, username, NEW_PASSWORD);
+});
+
+signedIn('a firewall rule, an HTML page and a service line made with the keyboard alone', async ({ page }) => {
+  signedIn.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+
+  // A firewall rule: name, action (a select), the network it matches; the list shows it.
+  const rule = `kb_rule_${suffix}`;
+  await page.goto(`/firewall_rules?${GROUP}`);
+  await press(page, page.getByTestId('waf-rule-create'));
+  await typeInto(page, page.getByTestId('waf-rule-ruleName'), rule);
+  await choose(page, page.getByTestId('waf-rule-wafAction'), page.getByTestId('waf-rule-wafAction-01'));
+  await typeInto(page, page.getByTestId('waf-rule-wafIp'), '198.51.100.0/24');
+  await press(page, page.getByTestId('waf-rule-submit'));
+  await expect(page.getByTestId('waf-rule-created')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId(`waf-rule-status-${rule}`)).toBeVisible();
+
+  // An HTML page: name, content, a position (radio buttons, moved with the arrows).
+  const htmlPage = `kb_page_${suffix}`;
+  await page.goto(`/html?${GROUP}`);
+  await press(page, page.getByTestId('html-page-create'));
+  await typeInto(page, page.getByTestId('html-page-name'), htmlPage);
+  await typeInto(page, page.getByTestId('html-page-content'), '<p>Back soon</p>');
+  await tabTo(page, page.getByTestId('html-page-rid-position'));
+  await page.keyboard.press('ArrowRight');
+  await press(page, page.getByTestId('html-page-submit'));
+  await expect(page.getByTestId('html-page-created')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId(`html-page-edit-${htmlPage}`)).toBeVisible();
+
+  // A service line: its required fields over the wizard's two steps.
+  const line = `kb${suffix}.shop`;
+  await page.goto(`/service-lines/create?${GROUP}`);
+  await typeInto(page, page.getByTestId('wizard-name'), line);
+  await choose(page, page.getByTestId('wizard-package'), page.getByTitle('standard'));
+  await typeInto(page, page.getByTestId('wizard-origins'), '127.0.0.1');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await press(page, page.getByTestId('wizard-next'));
+  await typeInto(page, page.getByTestId('wizard-domains'), `${suffix}.kb.example.com`);
+  await press(page, page.getByTestId('wizard-save'));
+  await expect(page.getByTestId('service-line-created')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('wizard-cname')).toContainText('.edge.parapet.localhost');
+});
