@@ -317,6 +317,7 @@ describe('DuckDB rollups fed a trickle', () => {
     return rows;
   }
 
+  // Sixty inserts, each folding: 10–30 s alone, past 30 s beside the heavier suites on two cores.
   it('folds small batches into the same buckets back to about one row per bucket and key', async () => {
     // A live edge's batches: small, each over the same recent hours, out of order.
     const events = traffic(6_000, 33);
@@ -335,7 +336,7 @@ describe('DuckDB rollups fed a trickle', () => {
     const rows = await rowsOf('events_hourly_total');
     expect(rows).toBeGreaterThanOrEqual(buckets);
     expect(rows).toBeLessThanOrEqual(buckets * 6);
-  });
+  }, 120_000);
 
   it('leaves a back-fill in time order unfolded, but for the buckets two batches share', async () => {
     rmSync(file(), { force: true });
