@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DUCKDB_MEMORY_LIMIT, DUCKDB_READ_LIMITS, DUCKDB_READERS } from './modules/event-store/duckdb-settings.js';
+import type { ReadPoolLimits } from './modules/event-store/read-pool.js';
 
 /**
  * The only place that reads the process environment (STYLE.md habit 6). Every setting is
@@ -104,6 +106,14 @@ const envSchema = z.object({
       'CLICKHOUSE_URL must be an http:// or https:// URL such as http://default:@127.0.0.1:8123/parapet',
     )
     .optional(),
+  /** DuckDB's memory ceiling for the embedded event store (docs/soak.md). */
+  DUCKDB_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, 'DUCKDB_MEMORY_LIMIT must be a size such as 512MB or 1GB')
+    .default(DUCKDB_MEMORY_LIMIT),
+  DUCKDB_READERS: z.coerce.number().int().min(1).max(16).default(DUCKDB_READERS),
+  DUCKDB_READ_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DUCKDB_READ_LIMITS.maxWaiting),
+  DUCKDB_READ_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(DUCKDB_READ_LIMITS.maxWaitMs),
 });
 
 export interface Config {
@@ -177,6 +187,11 @@ export interface Config {
   geoipCountryDb: string | undefined;
   /** ClickHouse HTTP URL of the request-event store (the scale path); undefined for DuckDB under dataDir. */
   clickhouseUrl: string | undefined;
+  /**
+   * The embedded DuckDB event store: its memory ceiling, its read connections beside the writing
+   * one, and how many reads may wait for one and for how long before a read is answered 503.
+   */
+  duckdb: { memoryLimit: string; readers: number; readLimits: ReadPoolLimits };
 }
 
 export class ConfigError extends Error {}
@@ -242,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
     geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),
     clickhouseUrl: e.CLICKHOUSE_URL,
+    duckdb: {
+      memoryLimit: e.DUCKDB_MEMORY_LIMIT,
+      readers: e.DUCKDB_READERS,
+      readLimits: { maxWaiting: e.DUCKDB_READ_QUEUE, maxWaitMs: e.DUCKDB_READ_WAIT_MS },
+    },
   };
 }
 

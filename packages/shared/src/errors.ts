@@ -86,6 +86,11 @@ export const ERROR_CODES = {
   VERSION_CONFLICT: { status: 409, message: 'This item was changed by someone else. Reload it and try again.' },
   /** Too many requests from this client or for this account. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  /**
+   * The event store has more reads waiting than it takes (docs/soak.md): answered at once, with
+   * a Retry-After header, rather than after the reader's timeout.
+   */
+  EVENT_STORE_BUSY: { status: 503, message: 'The event store is busy. Please try again in a few seconds.' },
   /** The store does not answer. */
   STORE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
   /** Anything unexpected; details go to the log only. */

@@ -13,11 +13,13 @@ import {
 } from '@parapet/shared';
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
+import { eventStoreBusyResponse } from '../event-store/event-store.js';
 import { readActivity, readFilterValues, readSeries, readTop } from './dashboard.service.js';
 
 const tags = ['dashboard'];
 const security = sessionSecurity;
-const errors = itemRouteErrors;
+// Every route here reads the event store, which answers 503 when too many reads wait.
+const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };
 
 /** The dashboard's figures of one group's events (GLOSSARY §8): series, top-N, filter values, recent events. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

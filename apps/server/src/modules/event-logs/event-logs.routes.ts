@@ -12,6 +12,7 @@ import {
 } from '@parapet/shared';
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
+import { eventStoreBusyResponse } from '../event-store/event-store.js';
 import { exportEventLog, searchEventLog } from './event-logs.service.js';
 
 const tags = ['event logs'];
@@ -25,7 +26,8 @@ const eventExportFileSchema = text().describe('CSV (with a header line) or NDJSO
  */
 const asFileBody = (stream: Readable): string => stream as unknown as string;
 const security = sessionSecurity;
-const errors = itemRouteErrors;
+// Both routes read the event store, which answers 503 when too many reads wait.
+const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };
 
 /** The event log of one group (spec §2 Event Log): a page of the search, and the filtered set as a file. */
 export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { serialQueue } from './serial-queue.js';
+import { ReadPool, type ReadPoolLimits } from './read-pool.js';
+import { DUCKDB_MEMORY_LIMIT, DUCKDB_READERS, DUCKDB_READ_LIMITS } from './duckdb-settings.js';
 import type { EventDimension, EventMetric, StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, headerField, Params, rangeWhere } from './duckdb-filters.js';
@@ -58,12 +60,7 @@ import {
 /** The file name of the embedded store under DATA_DIR. */
 export const DUCKDB_EVENTS_FILE = 'events.duckdb';
 
-/**
- * DuckDB's memory ceiling for this store. Its default is 80% of the machine's memory; the
- * server must stay under 1 GB (issue 13 item 7), and the benchmark's 10M events over 3 days
- * load and query within this (docs/analytics-bench.md).
- */
-export const DUCKDB_MEMORY_LIMIT = '512MB';
+export { DUCKDB_MEMORY_LIMIT, DUCKDB_READERS, DUCKDB_READ_LIMITS } from './duckdb-settings.js';
 
 /**
  * DuckDB's row group size. A transaction that inserts at least this many rows writes them
@@ -94,6 +91,12 @@ export const ROLLUP_FOLD_AFTER_ROWS = 100_000;
 export interface DuckDbStoreOptions {
   /** Rows appended to a rollup before it is folded (tests fold sooner). */
   foldAfterRows?: number;
+  /** DuckDB's memory_limit, such as '512MB' (DUCKDB_MEMORY_LIMIT). */
+  memoryLimit?: string;
+  /** Read connections (DUCKDB_READERS). */
+  readers?: number;
+  /** How reads wait for a read connection (DUCKDB_READ_LIMITS). */
+  readLimits?: ReadPoolLimits;
 }
 
 const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
@@ -124,10 +127,15 @@ interface Aggregation {
 }
 
 /**
- * The embedded event store: one DuckDB file, one connection. Every call runs through one
- * queue, because a DuckDB connection answers one statement at a time and an insert (several
- * statements in a transaction) must not interleave with another call; DuckDB itself spreads
- * each query over its threads.
+ * The embedded event store: one DuckDB file, one instance, one writing connection and a few
+ * reading ones. Every write (insert, purge, rename) runs on the writer through one queue: a
+ * DuckDB connection answers one statement at a time, an insert (several statements in a
+ * transaction) must not interleave with another write, and the fold bookkeeping below is the
+ * writer's alone. Reads run on the read connections (ReadPool): DuckDB's MVCC gives each the
+ * data committed when its statement (or the search's transaction) began, so a read never waits
+ * for the insert and its fold, and never sees half of a batch, since a batch's events, req_ids
+ * and rollup rows commit together. DuckDB spreads each query over its threads, shared by all
+ * connections of the instance.
  */
 class DuckDbStore implements DuckDbEventStore {
   private readonly exclusive = serialQueue();
@@ -139,11 +147,22 @@ class DuckDbStore implements DuckDbEventStore {
   /** Per grain: the start of the latest bucket written (read from the file at the first batch). */
   private readonly latestBucket = new Map<number, number>();
 
+  private readonly reads: ReadPool<DuckDBConnection>;
+
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
+    private readonly readers: readonly DuckDBConnection[],
+    readLimits: ReadPoolLimits,
     private readonly foldAfterRows: number,
-  ) {}
+  ) {
+    this.reads = new ReadPool(readers, readLimits);
+  }
+
+  /** Reads waiting for a read connection now. */
+  get queuedReads(): number {
+    return this.reads.queued;
+  }
 
   insert(events: readonly StoredEvent[]): Promise<InsertResult> {
     if (events.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
@@ -304,7 +323,7 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   timeSeries(query: TimeSeriesQuery, useRollups = true): Promise<TimeSeriesPoint[]> {
-    return this.exclusive(async () => {
+    return this.reads.run(async (connection) => {
       const params = new Params();
       const bucketMs = positiveInteger(query.bucketMs, 'bucket');
       // A literal, not a bound parameter: grouped on `t // $1` the same series took four times as
@@ -329,7 +348,7 @@ class DuckDbStore implements DuckDbEventStore {
         SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
         FROM rows WHERE key IN (SELECT key FROM top) GROUP BY ALL ORDER BY bucket, key`;
       }
-      const reader = await this.connection.runAndReadAll(sql, params.values);
+      const reader = await connection.runAndReadAll(sql, params.values);
       return reader.getRowObjectsJS().map((row) => ({
         bucket: Number(row.bucket),
         key: row.key === null ? null : String(row.key),
@@ -339,7 +358,7 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   topN(query: TopNQuery, useRollups = true): Promise<TopNEntry[]> {
-    return this.exclusive(async () => {
+    return this.reads.run(async (connection) => {
       const params = new Params();
       checkMetric(query.metric);
       dimensionExpression(query.dimension);
@@ -352,7 +371,7 @@ class DuckDbStore implements DuckDbEventStore {
       // Ties broken by key so the same data always answers the same list.
       const sql = `SELECT key, CAST(sum(amount) AS DOUBLE) AS value FROM (${rows})
         GROUP BY key ORDER BY value DESC, key LIMIT ${params.add(limit)}`;
-      const reader = await this.connection.runAndReadAll(sql, params.values);
+      const reader = await connection.runAndReadAll(sql, params.values);
       return reader.getRowObjectsJS().map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
     });
   }
@@ -370,25 +389,28 @@ class DuckDbStore implements DuckDbEventStore {
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
-    return this.exclusive(async () => {
-      const limit = positiveInteger(query.limit, 'limit');
-      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      // Checked over the whole range first, whatever the windows read.
-      rangeWhere(query, new Params());
-      // The page lies below the cursor; one row more than the page tells whether another follows.
-      const top = after ? Math.min(query.to, after.timestamp + 1) : query.to;
-      if (query.reqId !== undefined) {
-        return this.pageOf(await this.reqIdRows(query, query.reqId, top, after, limit + 1), limit);
-      }
-      let window = SEARCH_FIRST_WINDOW_MS;
-      for (;;) {
-        const from = Math.max(query.from, top - window);
-        const rows = await this.searchRows({ ...query, from }, after, limit + 1);
-        // Enough rows in the newest window are the newest rows of the whole range.
-        if (rows.length > limit || from === query.from) return this.pageOf(rows, limit);
-        window *= SEARCH_WINDOW_GROWTH;
-      }
-    });
+    // One transaction: the windows and req_id lookups of one page all read one snapshot.
+    return this.reads.run((connection) => readTransaction(connection, () => this.searchIn(connection, query)));
+  }
+
+  private async searchIn(connection: DuckDBConnection, query: SearchQuery): Promise<SearchPage> {
+    const limit = positiveInteger(query.limit, 'limit');
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    // Checked over the whole range first, whatever the windows read.
+    rangeWhere(query, new Params());
+    // The page lies below the cursor; one row more than the page tells whether another follows.
+    const top = after ? Math.min(query.to, after.timestamp + 1) : query.to;
+    if (query.reqId !== undefined) {
+      return this.pageOf(await this.reqIdRows(connection, query, query.reqId, top, after, limit + 1), limit);
+    }
+    let window = SEARCH_FIRST_WINDOW_MS;
+    for (;;) {
+      const from = Math.max(query.from, top - window);
+      const rows = await this.searchRows(connection, { ...query, from }, after, limit + 1);
+      // Enough rows in the newest window are the newest rows of the whole range.
+      if (rows.length > limit || from === query.from) return this.pageOf(rows, limit);
+      window *= SEARCH_WINDOW_GROWTH;
+    }
   }
 
   /** A page of `limit` rows out of up to one row more, which tells whether another page follows. */
@@ -406,6 +428,7 @@ class DuckDbStore implements DuckDbEventStore {
    * (duckdb-schema.ts, REQ_ID_TABLES), newest first, each read from the events table alone.
    */
   private async reqIdRows(
+    connection: DuckDBConnection,
     query: SearchQuery,
     reqId: string,
     top: number,
@@ -414,8 +437,8 @@ class DuckDbStore implements DuckDbEventStore {
   ): Promise<StoredEvent[]> {
     if (top <= query.from) return [];
     // The hash as a literal of the column's type: a BIGINT parameter made DuckDB cast the column.
-    const hash = Number((await this.connection.runAndReadAll(`SELECT ${reqIdHash('$1')}`, [reqId])).getRowsJS()[0]![0]);
-    const times = await this.connection.runAndReadAll(
+    const hash = Number((await connection.runAndReadAll(`SELECT ${reqIdHash('$1')}`, [reqId])).getRowsJS()[0]![0]);
+    const times = await connection.runAndReadAll(
       `SELECT DISTINCT "timestamp" FROM ${reqIdTable(reqIdPartition(hash))}
        WHERE "req_hash" = ${hash}::UINTEGER AND "timestamp" >= $1 AND "timestamp" < $2 ORDER BY "timestamp" DESC`,
       [BigInt(query.from), BigInt(top)],
@@ -423,13 +446,14 @@ class DuckDbStore implements DuckDbEventStore {
     const rows: StoredEvent[] = [];
     for (const [time] of times.getRowsJS()) {
       const from = Number(time);
-      rows.push(...(await this.searchRows({ ...query, from, to: from + 1 }, after, count - rows.length)));
+      rows.push(...(await this.searchRows(connection, { ...query, from, to: from + 1 }, after, count - rows.length)));
       if (rows.length >= count) break;
     }
     return rows;
   }
 
   private async searchRows(
+    connection: DuckDBConnection,
     query: SearchQuery,
     after: SearchPosition | undefined,
     count: number,
@@ -451,7 +475,7 @@ class DuckDbStore implements DuckDbEventStore {
     }
     const sql = `SELECT ${COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${conditions.join(' AND ')}
       ORDER BY "timestamp" DESC, "req_id" DESC LIMIT ${params.add(BigInt(count))}`;
-    const reader = await this.connection.runAndReadAll(sql, params.values);
+    const reader = await connection.runAndReadAll(sql, params.values);
     return reader.getRowObjectsJS().map((row) => fromRow(row));
   }
 
@@ -510,12 +534,26 @@ class DuckDbStore implements DuckDbEventStore {
     );
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    // Reads still running finish first; then the writer's queue, then the instance.
+    await this.reads.close();
     return this.exclusive(() => {
+      for (const reader of this.readers) reader.closeSync();
       this.connection.closeSync();
       this.instance.closeSync();
       return Promise.resolve();
     });
+  }
+}
+
+/** Runs `work` in one transaction of a read connection: every statement of it reads one snapshot. */
+async function readTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    return await work();
+  } finally {
+    // Nothing was written: ending it either way only lets go of the snapshot.
+    await connection.run('ROLLBACK');
   }
 }
 
@@ -543,11 +581,12 @@ async function addReqIds(connection: DuckDBConnection, source: string): Promise<
  */
 export async function openDuckDbEventStore(path: string, options: DuckDbStoreOptions = {}): Promise<DuckDbEventStore> {
   const instance = await DuckDBInstance.create(path, {
-    memory_limit: DUCKDB_MEMORY_LIMIT,
+    memory_limit: options.memoryLimit ?? DUCKDB_MEMORY_LIMIT,
     // Lets DuckDB insert a batch on all its threads; every read of the store orders its rows itself.
     preserve_insertion_order: 'false',
   });
   const connection = await instance.connect();
+  const readers: DuckDBConnection[] = [];
   try {
     for (const statement of [...EVENTS_DDL, ...STAGING_DDL]) await connection.run(statement);
     const existing = await connection.runAndReadAll(
@@ -579,10 +618,20 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
       await connection.run(rollupDdl(rollup));
       await connection.run(`INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE)}`);
     }
+    const count = options.readers ?? DUCKDB_READERS;
+    if (!Number.isSafeInteger(count) || count < 1) throw new Error(`invalid number of DuckDB readers: ${count}`);
+    for (let index = 0; index < count; index++) readers.push(await instance.connect());
   } catch (error) {
+    for (const reader of readers) reader.closeSync();
     connection.closeSync();
     instance.closeSync();
     throw error;
   }
-  return new DuckDbStore(instance, connection, options.foldAfterRows ?? ROLLUP_FOLD_AFTER_ROWS);
+  return new DuckDbStore(
+    instance,
+    connection,
+    readers,
+    options.readLimits ?? DUCKDB_READ_LIMITS,
+    options.foldAfterRows ?? ROLLUP_FOLD_AFTER_ROWS,
+  );
 }

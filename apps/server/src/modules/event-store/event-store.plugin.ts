@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import type { EventStore } from './event-store.js';
+import { EventStoreBusyError, type EventStore } from './event-store.js';
 import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from './duckdb-store.js';
 import { openClickHouseEventStore } from './clickhouse-store.js';
 
@@ -42,7 +42,7 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(async (app, options)
   const open = (): Promise<EventStore> =>
     clickhouseUrl
       ? openClickHouseEventStore({ url: clickhouseUrl })
-      : openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE));
+      : openDuckDbEventStore(join(app.config.dataDir, DUCKDB_EVENTS_FILE), app.config.duckdb);
   app.decorate('events', {
     isOpen: () => opening !== undefined,
     mayHoldEvents: () =>
@@ -55,6 +55,10 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(async (app, options)
       });
       return opening;
     },
+  });
+  // A busy store's 503 says when to come back (RFC 9110 §10.2.3); the error handler sends the body.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof EventStoreBusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
   });
   app.addHook('onClose', async () => {
     if (!opening) return;

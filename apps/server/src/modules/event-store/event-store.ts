@@ -1,12 +1,14 @@
 import {
   EVENT_DIMENSIONS,
   EVENT_METRICS,
+  errorBodySchema,
   eventFiltersSchema,
   type EventDimension,
   type EventFilter,
   type EventMetric,
   type StoredEvent,
 } from '@parapet/shared';
+import { AppError } from '../../lib/app-error.js';
 
 /**
  * The one interface every store of request events answers (ARCHITECTURE §8): a time series,
@@ -102,6 +104,26 @@ export interface EventStore {
 export class EventQueryError extends Error {
   override name = 'EventQueryError';
 }
+
+/**
+ * A read refused because the store has as many reads waiting as it queues, or one waited its
+ * longest: 503 EVENT_STORE_BUSY with a Retry-After of `retryAfterSeconds` (event-store.plugin.ts
+ * sets the header). A console read answered after half a minute helps nobody and holds a
+ * socket; refused at once, the console says so and the store catches up.
+ */
+export class EventStoreBusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('EVENT_STORE_BUSY');
+  }
+}
+
+/** The answer a route that reads the event store documents for EventStoreBusyError. */
+export const eventStoreBusyResponse = {
+  503: errorBodySchema.describe(
+    'EVENT_STORE_BUSY: the event store has as many reads waiting as it takes; the Retry-After header says ' +
+      'in how many seconds to ask again. STORE_UNAVAILABLE: a store does not answer.',
+  ),
+};
 
 /*
  * The run-time checks both stores make before they write any SQL: a caller may not have parsed

@@ -1,0 +1,30 @@
+import type { ReadPoolLimits } from './read-pool.js';
+
+/*
+ * The embedded store's defaults, apart from duckdb-store.ts so that env.ts reads them without
+ * loading DuckDB's native module.
+ */
+
+/**
+ * DuckDB's memory ceiling for this store (env DUCKDB_MEMORY_LIMIT). Its default is 80% of the
+ * machine's memory; the server must stay under 1 GB (issue 13 item 7), and the benchmark's 10M
+ * events over 3 days load and query within this (docs/analytics-bench.md). DuckDB's buffer
+ * manager keeps blocks it read up to this ceiling, so a busy server's RSS climbs towards it and
+ * stays there; that is the bound, not a leak (docs/soak.md).
+ */
+export const DUCKDB_MEMORY_LIMIT = '512MB';
+
+/**
+ * Read connections beside the writing one (env DUCKDB_READERS). DuckDB runs each connection's
+ * statements one at a time and each query on all its threads; two readers let a short query
+ * (the event log's page) pass a long one (a day's series) on a 2-core machine, and more would
+ * only split the same cores further while each holds its own query memory.
+ */
+export const DUCKDB_READERS = 2;
+
+/**
+ * The read queue's bounds (env DUCKDB_READ_QUEUE, DUCKDB_READ_WAIT_MS): past them a read is
+ * answered 503 EVENT_STORE_BUSY. 16 waiting reads is a few dashboards' worth of charts;
+ * 10 s is about as long as the console's user waits for a chart before giving up on it.
+ */
+export const DUCKDB_READ_LIMITS: ReadPoolLimits = { maxWaiting: 16, maxWaitMs: 10_000 };
