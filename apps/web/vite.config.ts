@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { routePreloads } from './build/route-preloads.js';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const toBrotli = promisify(brotliCompress);
@@ -52,7 +53,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, '');
   const target = env.API_TARGET ?? 'http://localhost:8080';
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), routePreloads(), precompress()],
     // '@/x' is src/x: features reach shared code without ../../ paths (lint forbids those).
     resolve: { alias: { '@': `${import.meta.dirname}/src` } },
     build: {

@@ -16,13 +16,32 @@ export const COUNTRY_CODES = (
 
 export const REGION_CODES = [DEFAULT_REGION, ...COUNTRY_CODES];
 
-/** Country names in the console's language, from the browser (no name list to translate). */
+/** One namer per language for the page's life: names never change while it is open. */
+const namers = new Map<string, (code: string) => string>();
+
+/**
+ * Country names in the console's language, from the browser (no name list to translate). Each
+ * name is looked up once: `Intl.DisplayNames#of` costs tens of microseconds, and the dashboard's
+ * map and lists name every country on each render (60 ms of its first render, docs/web-bench.md).
+ */
 export function countryNamer(language: string): (code: string) => string {
+  const known = namers.get(language);
+  if (known) return known;
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
   } catch {
     names = undefined;
   }
-  return (code) => names?.of(code) ?? code;
+  const cache = new Map<string, string>();
+  const namer = (code: string): string => {
+    let name = cache.get(code);
+    if (name === undefined) {
+      name = names?.of(code) ?? code;
+      cache.set(code, name);
+    }
+    return name;
+  };
+  namers.set(language, namer);
+  return namer;
 }
