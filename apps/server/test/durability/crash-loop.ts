@@ -13,7 +13,14 @@ import {
   type Slot,
   type WriterState,
 } from './mixed-writer.js';
-import { ADMIN_PASSWORD, killServer, startServer, type ServerBuild, type ServerProcess } from './server-process.js';
+import {
+  ADMIN_PASSWORD,
+  bundleSource,
+  killServer,
+  startServer,
+  type ServerBuild,
+  type ServerProcess,
+} from './server-process.js';
 import { checkStoresWhileDown } from './store-checks.js';
 
 /**
@@ -57,7 +64,7 @@ const TASK_WAIT_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary> {
-  const { kills, seed, port, build, loops = 3, perKind = 2, killAfterMs = [500, 4500] } = options;
+  const { kills, seed, port, loops = 3, perKind = 2, killAfterMs = [500, 4500] } = options;
   const log = options.log ?? (() => undefined);
   const random = createRandom(seed);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-crash-'));
@@ -81,8 +88,12 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
     summary.failures.push(message);
     log(`FAIL ${message}`);
   };
-  let server: ServerProcess | undefined = await startServer(dataDir, port, build, env);
+  // The source is bundled once for every start of the run (the same code as through tsx).
+  const bundled = options.build === 'source' ? await bundleSource() : undefined;
+  const build = bundled?.build ?? options.build;
+  let server: ServerProcess | undefined;
   try {
+    server = await startServer(dataDir, port, build, env);
     const api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
     const state = await setUp(api, seed, loops, perKind);
     for (let cycle = 1; cycle <= kills; cycle++) {
@@ -150,6 +161,7 @@ export async function runCrashLoop(options: CrashOptions): Promise<CrashSummary>
   } finally {
     if (server) await killServer(server, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    bundled?.remove();
   }
   summary.seconds = Math.round((performance.now() - started) / 100) / 10;
   return summary;

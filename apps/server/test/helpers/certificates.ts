@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -39,7 +39,24 @@ const BACKDATING_CA = [
   '',
 ].join('\n');
 
+/**
+ * The file Vitest's global setup (test/setup/shared-certs.ts) writes one set of certificates to,
+ * made once per run: eight RSA keys from openssl took 3 to 6 s in each of the files that need
+ * them, on two busy cores. Outside Vitest (the benches) each call makes its own.
+ */
+export const SHARED_CERTS_ENV = 'PARAPET_TEST_CERTS_FILE';
+
+let shared: TestCerts | undefined;
+
+/** Real certificates of every kind the tests need: the run's shared set, or a fresh one. */
 export function makeTestCerts(): TestCerts {
+  const file = process.env[SHARED_CERTS_ENV];
+  if (file && existsSync(file)) return (shared ??= JSON.parse(readFileSync(file, 'utf8')) as TestCerts);
+  return generateTestCerts();
+}
+
+/** Makes the certificates with openssl, in a folder removed after. */
+export function generateTestCerts(): TestCerts {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-certs-'));
   const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');

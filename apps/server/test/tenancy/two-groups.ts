@@ -233,16 +233,22 @@ export async function buildWorld(kind: StoreKind): Promise<World> {
   ].filter((m) => m.length > 0);
 
   const db = t.store.db;
-  const betaRows = async () => {
-    const dump: Record<string, unknown> = {};
-    for (const { table } of GROUP_SCOPED_TABLES)
-      dump[table] = await db.selectFrom(table).selectAll().where('group_name', '=', 'beta').execute();
-    dump['groups'] = await db.selectFrom('groups').selectAll().where('name', '=', 'beta').execute();
-    dump['users'] = await db.selectFrom('users').selectAll().where('username', '=', 'bruno').execute();
-    dump['ingest_tokens'] = await db.selectFrom('ingest_tokens').selectAll().execute();
-    return JSON.stringify(dump);
-  };
-  const allRows = async () => {
+  // The walks read these after every call: the tables are read side by side (on PostgreSQL
+  // each read is a round trip; one after another they were most of the walk's time), and the
+  // dump keeps the tables' order, so equal stores give equal strings.
+  const dumpOf = async (reads: Array<[string, () => Promise<unknown>]>) =>
+    JSON.stringify(Object.fromEntries(await Promise.all(reads.map(async ([name, read]) => [name, await read()]))));
+  const betaRows = () =>
+    dumpOf([
+      ...GROUP_SCOPED_TABLES.map(({ table }): [string, () => Promise<unknown>] => [
+        table,
+        () => db.selectFrom(table).selectAll().where('group_name', '=', 'beta').execute(),
+      ]),
+      ['groups', () => db.selectFrom('groups').selectAll().where('name', '=', 'beta').execute()],
+      ['users', () => db.selectFrom('users').selectAll().where('username', '=', 'bruno').execute()],
+      ['ingest_tokens', () => db.selectFrom('ingest_tokens').selectAll().execute()],
+    ]);
+  const allRows = () => {
     const tables = [
       ...GROUP_SCOPED_TABLES.map((s) => s.table),
       'users',
@@ -251,16 +257,15 @@ export async function buildWorld(kind: StoreKind): Promise<World> {
       'user_avatars',
       'ingest_tokens',
     ] as const;
-    const dump: Record<string, unknown> = {};
-    for (const table of tables) dump[table] = await db.selectFrom(table).selectAll().execute();
-    return JSON.stringify(dump);
+    return dumpOf(tables.map((table) => [table, () => db.selectFrom(table).selectAll().execute()]));
   };
   const crossGroupRefs = async () => {
-    const refs = await db.selectFrom('entity_refs').selectAll().execute();
+    const [refs, ...owned] = await Promise.all([
+      db.selectFrom('entity_refs').selectAll().execute(),
+      ...Object.values(COLLECTIONS).map((table) => db.selectFrom(table).select(['id', 'group_name']).execute()),
+    ]);
     const owner = new Map<string, string>();
-    for (const table of Object.values(COLLECTIONS))
-      for (const row of await db.selectFrom(table).select(['id', 'group_name']).execute())
-        owner.set(row.id, row.group_name);
+    for (const rows of owned) for (const row of rows) owner.set(row.id, row.group_name);
     return refs.filter((ref) => owner.get(ref.to_id) !== ref.group_name || owner.get(ref.from_id) !== ref.group_name);
   };
   const eventsOf = async (groupName: string) => {
