@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX, JSON_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from '@parapet/shared';
 import type { Config } from './env.js';
@@ -126,8 +125,10 @@ export async function buildApp({
     'originGuard',
     createOriginGuard({ allowPrivate: config.allowPrivateOrigins, ...(resolveHost ? { resolve: resolveHost } : {}) }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: an async one costs every answer a promise and its turns.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 
   await app.register(errorsPlugin);
@@ -136,7 +137,6 @@ export async function buildApp({
   await app.register(securityHeadersPlugin, { console: consoleHelmetOptions(config), api: apiHelmetOptions(config) });
   await app.register(cookie);
   await app.register(csrfPlugin);
-  await app.register(multipart);
   await app.register(authPlugin);
   await app.register(tenancyPlugin);
   await app.register(housekeepingPlugin);

@@ -10,11 +10,13 @@ const SLOT = `\u0000slot:${randomUUID()}`;
  * put in its place. Building and compiling a joined select cost Kysely more than SQLite takes to
  * run it by primary key; the session query runs on every request. The SQL is the same text each
  * time, so SQLite's statement cache (statement-cache.ts) holds it prepared too, and on SQLite it
- * runs straight on the connection when that is free (sqlite-dialect.ts).
+ * runs straight on the connection when that is free (sqlite-dialect.ts), and then its rows come
+ * back at once rather than as a promise: a caller on every request's path (the session) goes on
+ * without waiting a turn. Awaiting the result works either way.
  */
 export function compileOnce<DB, Row>(build: (db: Kysely<DB>, value: string) => Compilable<Row>) {
   const compiled = new WeakMap<Kysely<DB>, CompiledQuery<Row>>();
-  return async (db: Kysely<DB>, value: string): Promise<Row[]> => {
+  return (db: Kysely<DB>, value: string): Row[] | Promise<Row[]> => {
     let query = compiled.get(db);
     if (!query) {
       query = build(db, SLOT).compile();
@@ -25,6 +27,6 @@ export function compileOnce<DB, Row>(build: (db: Kysely<DB>, value: string) => C
     const parameters = query.parameters.map((p) => (p === SLOT ? value : p));
     const rows = readNowOf(db)?.(query.sql, parameters);
     if (rows) return rows as Row[];
-    return (await db.executeQuery(CompiledQuery.raw(query.sql, parameters))).rows as Row[];
+    return db.executeQuery(CompiledQuery.raw(query.sql, parameters)).then((result) => result.rows as Row[]);
   };
 }

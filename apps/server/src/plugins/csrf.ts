@@ -14,6 +14,7 @@ declare module 'fastify' {
   }
 }
 
+const API_PATHS = `${API_PREFIX}/`;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls that still change state (spec §7 fixes sign-out as a GET). */
 const UNSAFE_GETS = new Set([`${API_PREFIX}${USER_API.logout}`]);
@@ -24,12 +25,15 @@ const UNSAFE_GETS = new Set([`${API_PREFIX}${USER_API.logout}`]);
  * preflight, which this server never grants.
  */
 export const csrfPlugin = fp(async (app) => {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it never waits, and every request passes it.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Decided on the route the request was matched to, not on the raw URL: the router decodes
     // the path, so `/api/user/%6Cogout` reaches sign-out while its raw text names nothing we know.
     const route = routedPath(request);
-    if (!route?.startsWith(`${API_PREFIX}/`) || request.routeOptions.config.bearerOnly) return;
-    if (SAFE_METHODS.has(request.method) && !UNSAFE_GETS.has(route)) return;
-    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
+    if (!route?.startsWith(API_PATHS)) return done();
+    // Reads go before the route's options: Fastify builds that object anew at each look.
+    if (SAFE_METHODS.has(request.method) && !UNSAFE_GETS.has(route)) return done();
+    if (request.routeOptions.config.bearerOnly) return done();
+    done(request.headers[CSRF_HEADER] === CSRF_HEADER_VALUE ? undefined : new AppError('CSRF_REJECTED'));
   });
 });

@@ -33,11 +33,30 @@ function illegalPaths(root: unknown, out: Record<string, string>): void {
  * string would make PostgreSQL fail (500) or be stored in a form nothing can read back.
  */
 export const textGuardPlugin = fp(async (app) => {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook (it never waits); a request with no parameters, query or body, most reads,
+  // has nothing to walk.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const { params, query, body } = request;
+    if (isEmpty(params) && isEmpty(query) && isEmpty(body)) return done();
     const fields: Record<string, string> = {};
-    illegalPaths(request.params, fields);
-    illegalPaths(request.query, fields);
-    illegalPaths(request.body, fields);
-    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+    try {
+      illegalPaths(params, fields);
+      illegalPaths(query, fields);
+      illegalPaths(body, fields);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(Object.keys(fields).length ? new AppError('VALIDATION_FAILED', fields) : undefined);
   });
 });
+
+/**
+ * Nothing for `illegalPaths` to walk: absent, or an object without an own enumerable key (what
+ * Fastify hands a route without path parameters or query), where a walk would find nothing.
+ */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
