@@ -55,7 +55,8 @@ const server = spawn('node', [...profile, serverFile], { cwd: root, env, stdio: 
 const bare = fork(path.join(root, 'bench/api/bare-server.mjs'), [String(barePort)], { stdio: 'inherit' });
 
 async function waitUntilUp() {
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: on this shared 2-core machine under load the server's start alone took over 10 s.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
