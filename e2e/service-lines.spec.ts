@@ -38,6 +38,30 @@ test('creates a line with two domains and an origin, and watches it go from Depl
   await page.keyboard.press('Enter');
   await page.getByTestId('wizard-next').click();
   await page.getByTestId('wizard-domains').fill('e2e-shop.example.com\nwww.e2e-shop.example.com');
+  // The line is Deploying until its deployment ends: 3 s (EDGE_SETTLE_MS) after the save when
+  // the server's one deploy queue is empty, longer when the other worker's saves are ahead of
+  // it. On a loaded machine the browser took 4 to 5 s from the save to the list, and
+  // Playwright's checks come seconds apart: the list showed Deploying for 1.3 s and Playwright
+  // first looked after it; another time the list came up once the task had ended. So three
+  // deployments of this test's own go ahead of the line's (9 s or more), and the page itself
+  // records every text the status shows as it renders it; the record lives in this document,
+  // so a reload would lose it. (A script as text: this project is typed without the DOM.)
+  await page.evaluate(`(() => {
+    const seen = (window.statusSeen = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="service-line-status-e2e.shop"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  })()`);
+  const ahead = await Promise.all(
+    [1, 2, 3].map((n) =>
+      page.request.post('/api/html-pages', {
+        headers: { 'x-requested-with': 'parapet' },
+        data: { groupName: GROUP, htmlPageName: `e2e_ahead_${n}`, content: '<p>ahead of the line</p>' },
+      }),
+    ),
+  );
+  expect(ahead.map((res) => res.status())).toEqual([201, 201, 201]);
   await page.getByTestId('wizard-save').click();
   await expect(page.getByTestId('service-line-created')).toBeVisible();
   await expect(page.getByTestId('wizard-cname')).toContainText('.edge.parapet.localhost');
@@ -45,10 +69,12 @@ test('creates a line with two domains and an origin, and watches it go from Depl
   // Through the console's own menu, not a fresh page load, so the list is up while the task runs.
   await page.getByTestId('nav-service-lines').click();
   await expect(page).toHaveURL(/\/service-lines\?groupName=/);
-  const status = page.getByTestId('service-line-status-e2e.shop');
-  await expect(status).toHaveText('Deploying');
   // No reload from here: the status changes when the server says the task ended.
-  await expect(status).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
+  await expect(page.getByTestId('service-line-status-e2e.shop')).toHaveText('Running', {
+    timeout: DEPLOYED_WITHIN_MS,
+  });
+  const seen: unknown = await page.evaluate('window.statusSeen');
+  expect(seen, 'what the status showed, in order, without a reload').toEqual(['Deploying', 'Running']);
 });
 
 test('refuses the second of two saves over the same version, and says so', async ({ browser, page }) => {

@@ -3,7 +3,8 @@ import { runCrashLoop, summaryTable } from './crash-loop.js';
 
 /**
  * The short slice of the crash-durability bench (bench/crash.bench.ts, docs/crash-durability.md):
- * a few SIGKILLs during mixed writes, with the server run from source so it tests this checkout.
+ * a few SIGKILLs during mixed writes, with this checkout's source bundled once for every start
+ * (`bundleSource`), so it tests this checkout.
  * About 20 s on an idle machine; each start of the server takes ten times longer when the two
  * cores are shared with other runs, hence the long timeout.
  */
