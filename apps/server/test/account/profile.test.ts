@@ -72,6 +72,21 @@ describe.each(storeKinds)('profile and security settings on %s', (kind) => {
     expect((await account.client.get(USER_API.me)).json().hasAvatar).toBe(false);
   });
 
+  it('takes a multipart body on the avatar upload only: any other route answers 415 and changes nothing', async () => {
+    // The multipart plugin is registered in the upload's scope alone (docs/api-bench.md).
+    const { body, contentType } = multipart(PNG_1x1, 'me.png', 'image/png');
+    const elsewhere = await t.app.inject({
+      method: 'PUT',
+      url: `/api${USER_API.profile}`,
+      headers: { cookie: account.client.cookie ?? '', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': contentType },
+      payload: body,
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(415);
+    expect(elsewhere.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await account.client.get(USER_API.me)).json().hasAvatar).toBe(false);
+    expect((await upload(PNG_1x1, 'me.png', 'image/png')).statusCode).toBe(200);
+  });
+
   it('answers a multipart body it cannot read with 400, and one that is not multipart with 415, never 500', async () => {
     const send = (contentType: string, payload: Buffer | string) =>
       t.app.inject({
