@@ -90,7 +90,10 @@ export const ERROR_CODES = {
    * The event store has more reads waiting than it takes (docs/soak.md): answered at once, with
    * a Retry-After header, rather than after the reader's timeout.
    */
-  EVENT_STORE_BUSY: { status: 503, message: 'The event store is busy. Please try again in a few seconds.' },
+  EVENT_STORE_BUSY: {
+    status: 503,
+    message: 'Traffic data is in heavy demand right now. Please try again in a few seconds.',
+  },
   /** The store does not answer. */
   STORE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
   /** Anything unexpected; details go to the log only. */

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '@/test/providers';
 import { noteOwnChange, settleOwnTask } from './own-changes';
 import { createQueryClient } from './query-client';
-import { DeployToasts, useToast } from './toast';
+import { ApiError, type ApiErrorCode } from './api-client';
+import { DeployToasts, failedOnOurSide, useToast } from './toast';
 
 function Toaster({ text }: { text: string }) {
   const toast = useToast();
@@ -66,5 +67,16 @@ describe('toasts', () => {
       settleOwnTask({ groupName: 'acme', entity: 'cert', entityId: 'cert-1', taskNo: 'task-9', state: 'succeeded' }),
     );
     expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(2);
+  });
+});
+
+describe('failedOnOurSide', () => {
+  it('counts the server’s and the network’s failures, not the user’s', () => {
+    const apiError = (status: number, code: ApiErrorCode) => new ApiError(status, code, code);
+    for (const code of ['INTERNAL', 'STORE_UNAVAILABLE', 'EVENT_STORE_BUSY', 'NETWORK_ERROR'] as const) {
+      expect(failedOnOurSide(apiError(503, code)), code).toBe(true);
+    }
+    expect(failedOnOurSide(apiError(400, 'VALIDATION_FAILED'))).toBe(false);
+    expect(failedOnOurSide(new Error('boom'))).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ export interface Toast {
 }
 
 /** Failures the user can only answer by trying again later. */
-const NOT_THE_USERS = new Set<ApiErrorCode>(['INTERNAL', 'STORE_UNAVAILABLE', 'NETWORK_ERROR']);
+const NOT_THE_USERS = new Set<ApiErrorCode>(['INTERNAL', 'STORE_UNAVAILABLE', 'EVENT_STORE_BUSY', 'NETWORK_ERROR']);
 
 /** Whether a call failed for a server or network reason rather than one the user can fix. */
 export const failedOnOurSide = (error: unknown): boolean => !isApiError(error) || NOT_THE_USERS.has(error.code);
