@@ -73,7 +73,16 @@ describe('category options', () => {
 describe('category charts', () => {
   it('draws a pie and filters by a slice on click', () => {
     const onSelect = vi.fn();
-    render(<PieChart items={cache} metric="bytes" language="en-US" onSelect={onSelect} renderer="svg" />);
+    render(
+      <PieChart
+        ariaLabel="Requests"
+        items={cache}
+        metric="bytes"
+        language="en-US"
+        onSelect={onSelect}
+        renderer="svg"
+      />,
+    );
     const chart = screen.getByTestId('pie-chart');
     expect(chart.querySelector('svg path')).not.toBeNull();
     // The middle of the largest slice: the ring's mid-radius, halfway round its angle from the top.
@@ -85,9 +94,9 @@ describe('category charts', () => {
   });
 
   it('draws bars, and says when there is nothing to draw', () => {
-    render(<BarChart items={cache} metric="requests" language="zh-TW" renderer="svg" />);
+    render(<BarChart ariaLabel="Requests" items={cache} metric="requests" language="zh-TW" renderer="svg" />);
     expect(screen.getByTestId('bar-chart').querySelector('svg path')).not.toBeNull();
-    render(<BarChart items={[]} metric="requests" language="zh-TW" renderer="svg" />);
+    render(<BarChart ariaLabel="Requests" items={[]} metric="requests" language="zh-TW" renderer="svg" />);
     expect(screen.getByText('暫無資料')).toBeTruthy();
   });
 });
@@ -109,5 +118,7 @@ describe('SingleNumber', () => {
     expect(value.getAttribute('title')).toBe('12,345 requests');
     // The sparkline's code loads on its own (lazy-charts.tsx): the figure shows without waiting for it.
     await waitFor(() => expect(screen.getByTestId('single-number').querySelector('svg')).not.toBeNull());
+    // The sparkline is an image named after the tile, in the tile's language.
+    expect(screen.getByRole('img', { name: 'Total requests over time' })).toBeTruthy();
   });
 });

@@ -15,7 +15,8 @@ export interface CategoryChartProps {
   loading?: boolean;
   height?: number;
   renderer?: 'canvas' | 'svg';
-  ariaLabel?: string;
+  /** The chart's name for assistive technology (EChart). */
+  ariaLabel: string;
 }
 
 function useSelectEvents(items: RankedItem[], onSelect: OnSelect | undefined) {

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpChartTests } from './chart-test-kit';
 import { EChart } from './echart';
@@ -15,6 +15,11 @@ const bars = (values: number[]): EChartsCoreOption => ({
 const seriesCount = (option: unknown) => (option as { series: unknown[] } | undefined)?.series.length;
 
 describe('EChart', () => {
+  it('is an image named by its label, as a canvas has no text of its own', () => {
+    render(<EChart ariaLabel="Requests by country" option={bars([1])} height={200} renderer="svg" testId="chart" />);
+    expect(screen.getByRole('img', { name: 'Requests by country' })).toBe(screen.getByTestId('chart'));
+  });
+
   it('applies each new option whole, so a series that is gone does not linger', () => {
     const onOptionApplied = vi.fn();
     const two = {
@@ -25,12 +30,14 @@ describe('EChart', () => {
       ],
     };
     const { container, rerender } = render(
-      <EChart option={two} height={200} renderer="svg" onOptionApplied={onOptionApplied} />,
+      <EChart ariaLabel="Requests" option={two} height={200} renderer="svg" onOptionApplied={onOptionApplied} />,
     );
     const box = container.firstElementChild as HTMLElement;
     const chart = echarts.getInstanceByDom(box);
     expect(seriesCount(chart?.getOption())).toBe(2);
-    rerender(<EChart option={bars([5])} height={200} renderer="svg" onOptionApplied={onOptionApplied} />);
+    rerender(
+      <EChart ariaLabel="Requests" option={bars([5])} height={200} renderer="svg" onOptionApplied={onOptionApplied} />,
+    );
     expect(seriesCount(chart?.getOption())).toBe(1);
     expect(onOptionApplied).toHaveBeenCalledTimes(2);
   });
@@ -40,9 +47,9 @@ describe('EChart', () => {
     const latest = vi.fn();
     const option = bars([1]);
     const { container, rerender } = render(
-      <EChart option={option} height={200} renderer="svg" events={{ custom: first }} />,
+      <EChart ariaLabel="Requests" option={option} height={200} renderer="svg" events={{ custom: first }} />,
     );
-    rerender(<EChart option={option} height={200} renderer="svg" events={{ custom: latest }} />);
+    rerender(<EChart ariaLabel="Requests" option={option} height={200} renderer="svg" events={{ custom: latest }} />);
     const chart = echarts.getInstanceByDom(container.firstElementChild as HTMLElement);
     // ECharts instances are event emitters too; an event triggered on it reaches the handler.
     (chart as unknown as { trigger: (name: string, params: unknown) => void }).trigger('custom', { a: 1 });
@@ -51,7 +58,9 @@ describe('EChart', () => {
   });
 
   it('disposes of the chart when it leaves the page', () => {
-    const { container, unmount } = render(<EChart option={bars([1])} height={200} renderer="svg" />);
+    const { container, unmount } = render(
+      <EChart ariaLabel="Requests" option={bars([1])} height={200} renderer="svg" />,
+    );
     const chart = echarts.getInstanceByDom(container.firstElementChild as HTMLElement);
     expect(chart).toBeDefined();
     // ECharts leaves the flag unset until it disposes.

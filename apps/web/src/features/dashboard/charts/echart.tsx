@@ -16,7 +16,12 @@ export interface EChartProps {
   events?: Partial<Record<string, EChartHandler>>;
   /** Runs after each option is applied: modes an option cannot hold (a taken brush cursor). */
   onOptionApplied?: (chart: EChartsType) => void;
-  ariaLabel?: string;
+  /**
+   * The chart's text alternative, in the user's language: the box is `role="img"` (the canvas
+   * inside is not read), and an image without a name fails WCAG 1.1.1. Required so no chart is
+   * drawn nameless.
+   */
+  ariaLabel: string;
   testId?: string;
 }
 

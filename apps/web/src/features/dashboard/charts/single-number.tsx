@@ -1,13 +1,15 @@
 import type { EventMetric } from '@parapet/shared';
 import { Card, Flex, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatMetric } from '@/lib/format-units';
 import { Sparkline } from './lazy-charts';
 import type { TimePoint, TimeRange } from './time-series-option';
 import { useStableData } from './use-stable-data';
 
 export interface SingleNumberProps {
-  label: ReactNode;
+  /** Text, not markup: it also names the sparkline for assistive technology. */
+  label: string;
   value: number;
   metric: EventMetric;
   language: string;
@@ -37,6 +39,7 @@ export function SingleNumber({
   renderer,
   testId = 'single-number',
 }: SingleNumberProps) {
+  const { t } = useTranslation('charts', { lng: language });
   const { token } = theme.useToken();
   const line = useStableData(sparkline);
   return (
@@ -62,7 +65,13 @@ export function SingleNumber({
         )}
         {secondary ? <Typography.Text type="secondary">{secondary}</Typography.Text> : null}
         {line ? (
-          <Sparkline line={line} color={token.colorPrimary} height={SPARKLINE_HEIGHT} renderer={renderer} />
+          <Sparkline
+            line={line}
+            color={token.colorPrimary}
+            height={SPARKLINE_HEIGHT}
+            renderer={renderer}
+            ariaLabel={t('overTime', { name: label })}
+          />
         ) : null}
       </Flex>
     </Card>

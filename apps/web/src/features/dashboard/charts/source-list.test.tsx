@@ -43,10 +43,22 @@ describe('SourceList', () => {
         onSelect={onSelect}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by China' }));
+    // Named by its visible text (the item and its figure), the filter it adds said as its description.
+    const row = screen.getByRole('button', { description: 'Filter by China' });
+    expect(row.textContent).toBe('China3 requests');
+    expect(screen.getByRole('button', { name: /^China\s*3 requests$/ })).toBe(row);
+    fireEvent.click(row);
     expect(onSelect).toHaveBeenLastCalledWith('CN', 'is');
     fireEvent.click(screen.getByRole('button', { name: 'Exclude China' }));
     expect(onSelect).toHaveBeenLastCalledWith('CN', 'is_not');
+  });
+
+  it('describes no filter when rows cannot be picked', () => {
+    render(<SourceList items={[{ key: 'CN', label: 'China', value: 3 }]} metric="requests" language="zh-CN" />);
+    const row = screen.getByRole('button', { name: /^China/ });
+    expect(row.hasAttribute('disabled')).toBe(true);
+    expect(row.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('按 China 筛选')).toBeNull();
   });
 
   it('says when there is nothing to list', () => {

@@ -2,7 +2,7 @@ import { StopOutlined } from '@ant-design/icons';
 import { SOURCE_LIST_SIZE_DEFAULT, SOURCE_LIST_SIZES, type EventMetric, type SourceListSize } from '@parapet/shared';
 import { Button, Empty, Flex, Segmented, Spin, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMetric } from '@/lib/format-units';
 import { itemLabel, type OnSelect, type RankedItem } from './ranked-item';
@@ -36,6 +36,7 @@ export function SourceList({
 }: SourceListProps) {
   const { t } = useTranslation('charts', { lng: language });
   const { token } = theme.useToken();
+  const hintId = useId();
   const [ownSize, setOwnSize] = useState<SourceListSize>(SOURCE_LIST_SIZE_DEFAULT);
   const shown = size ?? ownSize;
   const rows = items.slice(0, shown);
@@ -66,8 +67,16 @@ export function SourceList({
             {rows.map((item, index) => {
               const label = itemLabel(item);
               const share = top > 0 ? (item.value / top) * 100 : 0;
+              const hint = `${hintId}-${index}`;
               return (
                 <li key={item.key} data-testid={`${testId}-row`} style={{ padding: '4px 0' }}>
+                  {/* What pressing the row does, said after its name. Hidden: it is read only
+                      through aria-describedby, not a second time as text of the list. */}
+                  {onSelect ? (
+                    <span id={hint} hidden>
+                      {t('filterItem', { name: label })}
+                    </span>
+                  ) : null}
                   <Flex align="center" gap={8}>
                     <Typography.Text type="secondary" style={{ width: 20, textAlign: 'right' }}>
                       {index + 1}
@@ -76,7 +85,10 @@ export function SourceList({
                       type="button"
                       disabled={!onSelect}
                       onClick={() => onSelect?.(item.key, 'is')}
-                      aria-label={t('filterItem', { name: label })}
+                      // Named by what it shows, the item and its figure (WCAG 2.5.3: a name
+                      // that did not contain the visible text left speech users unable to
+                      // say it); the filter it adds is its description.
+                      aria-describedby={onSelect ? hint : undefined}
                       title={label}
                       style={{
                         flex: 1,

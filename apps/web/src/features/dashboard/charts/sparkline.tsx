@@ -8,10 +8,12 @@ export interface SparklineProps {
   color: string;
   height: number;
   renderer?: 'canvas' | 'svg';
+  /** The line's name for assistive technology (EChart). */
+  ariaLabel: string;
 }
 
 /** A tile's figure over time, drawn small under it (single-number.tsx). */
-export function Sparkline({ line, color, height, renderer }: SparklineProps) {
+export function Sparkline({ line, color, height, renderer, ariaLabel }: SparklineProps) {
   const option = useMemo(() => buildSparklineOption({ ...line, color }), [line, color]);
-  return <EChart option={option} height={height} renderer={renderer} />;
+  return <EChart option={option} height={height} renderer={renderer} ariaLabel={ariaLabel} />;
 }

@@ -25,6 +25,7 @@ describe('TimeSeriesChart', () => {
   it('draws its series with the SVG renderer', () => {
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={series}
         metric="requests"
         visualization="area"
@@ -41,6 +42,7 @@ describe('TimeSeriesChart', () => {
   it('says there is no data when no series has a point', () => {
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={[]}
         metric="bytes"
         visualization="line"
@@ -55,6 +57,7 @@ describe('TimeSeriesChart', () => {
   it('draws no traffic over a known range as 0, not as missing data', () => {
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={[{ key: null, label: 'Requests', points: [] }]}
         metric="requests"
         visualization="line"
@@ -72,6 +75,7 @@ describe('TimeSeriesChart', () => {
     const onZoom = vi.fn();
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={series}
         metric="requests"
         visualization="line"
@@ -98,6 +102,7 @@ describe('TimeSeriesChart', () => {
     const onSeriesClick = vi.fn();
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={series}
         metric="requests"
         visualization="line"
@@ -118,6 +123,7 @@ describe('TimeSeriesChart', () => {
   it('redraws when the data changes, not when the same data comes in a new array', () => {
     const chartOf = (data: typeof series) => (
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={data}
         metric="requests"
         visualization="line"
@@ -139,6 +145,7 @@ describe('TimeSeriesChart', () => {
     const onZoom = vi.fn();
     render(
       <TimeSeriesChart
+        ariaLabel="Requests"
         series={series}
         metric="requests"
         visualization="bar"

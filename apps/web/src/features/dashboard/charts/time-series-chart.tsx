@@ -21,7 +21,8 @@ export interface TimeSeriesChartProps {
   loading?: boolean;
   height?: number;
   renderer?: 'canvas' | 'svg';
-  ariaLabel?: string;
+  /** The chart's name for assistive technology (EChart). */
+  ariaLabel: string;
 }
 
 const seriesIndexOf = (params: unknown): number | undefined =>

@@ -12,7 +12,15 @@ initI18n();
 
 describe('WorldMap in a narrow card', () => {
   it('shows the whole world, from Alaska to Fiji, above the legend', () => {
-    render(<WorldMap values={[{ country: 'US', value: 5 }]} metric="requests" language="en-US" renderer="svg" />);
+    render(
+      <WorldMap
+        ariaLabel="Requests"
+        values={[{ country: 'US', value: 5 }]}
+        metric="requests"
+        language="en-US"
+        renderer="svg"
+      />,
+    );
     const map = screen.getByTestId('world-map');
     for (const place of [
       [-168, 65], // the west of Alaska

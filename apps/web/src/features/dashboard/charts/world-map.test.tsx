@@ -83,6 +83,7 @@ describe('WorldMap', () => {
     const onCountryClick = vi.fn();
     render(
       <WorldMap
+        ariaLabel="Requests"
         values={[
           { country: 'BR', value: 40 },
           { country: 'SG', value: 10 },

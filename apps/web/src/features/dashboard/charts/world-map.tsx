@@ -20,7 +20,8 @@ export interface WorldMapProps {
   loading?: boolean;
   height?: number;
   renderer?: 'canvas' | 'svg';
-  ariaLabel?: string;
+  /** The map's name for assistive technology (EChart). */
+  ariaLabel: string;
 }
 
 const clickedName = (params: unknown): string | undefined =>

@@ -1,5 +1,5 @@
 import type { DashboardActivityRow, TabActivityRequest } from '@parapet/shared';
-import { Card, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Table, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
@@ -26,9 +26,16 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
     value === '' ? (
       valueLabel(field, value)
     ) : (
-      <Typography.Link onClick={() => clickToFilter(filterForValue(field, value, 'is'))}>
+      // A button, not an anchor without href: that one was not in the tab order, so the keyboard
+      // could neither filter from a row nor scroll the table sideways (axe: scrollable-region-focusable).
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0, height: 'auto' }}
+        onClick={() => clickToFilter(filterForValue(field, value, 'is'))}
+      >
         {valueLabel(field, value)}
-      </Typography.Link>
+      </Button>
     );
   const columns: TableColumnsType<DashboardActivityRow> = [
     {

@@ -41,6 +41,7 @@ export function ChartOptionsButton({
     <Form layout="vertical" style={{ width: 320 }} data-testid="chart-options">
       <Form.Item label={t('options.visualization')}>
         <Segmented
+          aria-label={t('options.visualization')}
           value={value.visualization}
           onChange={(visualization) => onChange({ ...value, visualization })}
           options={CHART_VISUALIZATIONS.map((v) => ({ value: v, label: t(`options.visualizations.${v}`) }))}

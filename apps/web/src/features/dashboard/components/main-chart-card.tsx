@@ -115,6 +115,8 @@ export function MainChartCard({
     >
       <Segmented
         size="small"
+        // Without a name the group is read by rc-segmented's own English "segmented control".
+        aria-label={t('dashboard:options.groupBy')}
         value={selected}
         onChange={chooseGroupBy}
         options={tab.mainChart.groupBys.map((field) => ({
