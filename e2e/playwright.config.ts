@@ -23,6 +23,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: path.join(root, '.test-output/playwright'),
+  // The admin's session, made once per run for fixtures/admin-session.ts (after the web server is up).
+  globalSetup: './global-setup.ts',
   use: {
     baseURL,
     browserName: 'chromium',
