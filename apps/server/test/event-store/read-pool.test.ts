@@ -74,6 +74,20 @@ describe('the read pool', () => {
     await expect(pool.run(() => Promise.reject(new Error('bad query')))).rejects.toThrow('bad query');
     expect(await pool.run((connection) => Promise.resolve(connection))).toBe('only');
   });
+
+  it('answers what waits, and what comes, as a store that does not answer once it closes', async () => {
+    const pool = new ReadPool(['only'], { maxWaiting: 5, maxWaitMs: 10_000 });
+    const held = gate();
+    const running = pool.run(() => held.opened.then(() => 'finished'));
+    const waiting = pool.run(() => Promise.resolve('never'));
+    const closed = pool.close();
+    // A 503 the client can retry elsewhere, not a 500 from an Error without a code.
+    await expect(waiting).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', status: 503 });
+    await expect(pool.run(() => Promise.resolve('late'))).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
+    held.open();
+    expect(await running).toBe('finished');
+    await closed;
+  });
 });
 
 describe('a busy event store over HTTP', () => {

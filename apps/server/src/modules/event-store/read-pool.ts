@@ -1,4 +1,8 @@
+import { AppError } from '../../lib/app-error.js';
 import { EventStoreBusyError } from './event-store.js';
+
+/** What a read meets once the server is shutting the store: the store does not answer (503). */
+const closed = () => new AppError('STORE_UNAVAILABLE');
 
 /** How a store's reads share its read connections (env DUCKDB_READERS, DUCKDB_READ_QUEUE, DUCKDB_READ_WAIT_MS). */
 export interface ReadPoolLimits {
@@ -51,7 +55,7 @@ export class ReadPool<C> {
   /** Refuses what waits, then resolves once every running read has given its connection back. */
   close(): Promise<void> {
     this.closing = true;
-    for (const waiter of this.waiting.splice(0)) waiter.refuse(new Error('event store closed'));
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(closed());
     if (this.active === 0) return Promise.resolve();
     return new Promise((resolve) => (this.drained = resolve));
   }
@@ -62,7 +66,7 @@ export class ReadPool<C> {
   }
 
   private acquire(): Promise<C> {
-    if (this.closing) return Promise.reject(new Error('event store closed'));
+    if (this.closing) return Promise.reject(closed());
     const free = this.idle.pop();
     if (free !== undefined) {
       this.active++;
