@@ -1,10 +1,10 @@
-import { expect, test as signedOut } from '@playwright/test';
+import { expect, test as signedOut, type Page } from '@playwright/test';
 import { test as signedIn } from './fixtures/admin-session';
 
 // A signed-in browser gets its screen's files named in the page and fetches them at once, each
 // one time (apps/server/src/plugins/console-shell.ts); the sign-in page names none of them.
 
-const scriptRequests = (page: import('@playwright/test').Page): string[] => {
+const scriptRequests = (page: Page): string[] => {
   const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
