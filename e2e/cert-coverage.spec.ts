@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { makeCertificate } from './fixtures/certificate';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
@@ -11,35 +9,6 @@ import { signIn } from './fixtures/sign-in';
 // uncovered and replaces only on OK.
 const GROUP = 'default';
 const CSRF = { 'x-requested-with': 'parapet' };
-
-/** A fresh self-signed certificate and key, as files, made with openssl. */
-function makeCertificate(commonName: string): { pem: string; key: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-cover-'));
-  const pem = path.join(dir, `${commonName}.pem`);
-  const key = path.join(dir, `${commonName}.key`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      pem,
-      '-days',
-      '90',
-      '-subj',
-      `/CN=${commonName}`,
-      '-addext',
-      `subjectAltName=DNS:${commonName}`,
-    ],
-    { stdio: 'pipe' },
-  );
-  return { pem, key };
-}
 
 const fileInput = (page: Page, testId: string) =>
   page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test as signedOut, type Locator, type Page } from '@playwright/test';
 import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, GROUP_API } from '@parapet/shared';
 import { waitForMail } from '../apps/server/test/helpers/outbox.js';
 import { test as signedIn } from './fixtures/admin-session';
+import { makeCertificate } from './fixtures/certificate';
 
 /**
  * The main forms filled and sent with the keyboard alone (issue 16 item 6, docs/accessibility.md):
@@ -163,3 +165,72 @@ signedIn('a firewall rule, an HTML page and a service line made with the keyboar
   await expect(page.getByTestId('service-line-created')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('wizard-cname')).toContainText('.edge.parapet.localhost');
 });
+
+signedIn(
+  'the administration forms, an origin policy and a certificate made with the keyboard alone',
+  async ({ page }) => {
+    signedIn.setTimeout(120_000);
+    const suffix = Date.now().toString(36);
+
+    // A group (name; the plan keeps its default).
+    const groupName = `kbadm-${suffix}`;
+    await page.goto('/admin/groups');
+    await press(page, page.getByTestId('group-create'));
+    await typeInto(page, page.getByTestId('group-create-name'), groupName);
+    await press(page, page.getByTestId('group-create-submit'));
+    await expect(page.getByTestId('group-created')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId(`group-link-${groupName}`)).toBeVisible();
+
+    // A user: username, email, password.
+    const username = `kbuser${suffix}`;
+    await page.goto('/admin/users');
+    await press(page, page.getByTestId('user-create'));
+    await typeInto(page, page.getByTestId('user-create-username'), username);
+    await typeInto(page, page.getByTestId('user-create-email'), `${username}@example.test`);
+    await typeInto(page, page.getByTestId('user-create-password'), PASSWORD);
+    await press(page, page.getByTestId('user-create-submit'));
+    await expect(page.getByTestId('user-created')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('admin-users-table')).toContainText(username);
+
+    // The user made a member of the group, with a role picked from the select by the arrows.
+    await page.goto(`/admin/groups/${groupName}`);
+    await press(page, page.getByTestId('member-add'));
+    await typeInto(page, page.getByTestId('member-add-username'), username);
+    await choose(page, page.getByTestId('member-add-role'), page.getByTestId('member-add-role-readOnly'));
+    await press(page, page.getByTestId('member-add-submit'));
+    await expect(page.getByTestId(`member-edit-${username}`)).toBeVisible({ timeout: 20_000 });
+
+    // An ingest token: its name; the token is shown once, and the dialog closed by its button.
+    const tokenName = `kb-token-${suffix}`;
+    await page.goto('/admin/ingest-tokens');
+    await press(page, page.getByTestId('ingest-token-create'));
+    await typeInto(page, page.getByTestId('ingest-token-create-name'), tokenName);
+    await press(page, page.getByTestId('ingest-token-create-submit'));
+    await expect(page.getByTestId('ingest-token-value')).toBeVisible({ timeout: 20_000 });
+    await press(page, page.getByTestId('ingest-token-done'));
+    await expect(page.getByTestId('ingest-tokens-table')).toContainText(tokenName);
+
+    // An origin policy in the new group: name and one origin.
+    const policy = `kb_pool_${suffix}`;
+    await page.goto(`/origin_policy?groupName=${groupName}`);
+    await press(page, page.getByTestId('origin-policy-create'));
+    await typeInto(page, page.getByTestId('origin-policy-name'), policy);
+    await typeInto(page, page.getByTestId('origin-address-0'), '127.0.0.1:8080');
+    await press(page, page.getByTestId('origin-policy-submit'));
+    await expect(page.getByTestId('origin-policy-created')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId(`origin-policy-row-${policy}`)).toBeVisible();
+
+    // A certificate: name, then the certificate and its key typed into their boxes (the file
+    // buttons beside them open the system's file dialog, which is not the page's to test).
+    const cert = `kb_cert_${suffix}`;
+    const files = makeCertificate(`${suffix}.kb.example.com`);
+    await page.goto(`/certs?groupName=${groupName}`);
+    await press(page, page.getByTestId('cert-upload'));
+    await typeInto(page, page.getByTestId('cert-name'), cert);
+    await typeInto(page, page.getByTestId('cert-pem-text'), readFileSync(files.pem, 'utf8'));
+    await typeInto(page, page.getByTestId('cert-key-text'), readFileSync(files.key, 'utf8'));
+    await press(page, page.getByTestId('cert-submit'));
+    await expect(page.getByTestId('cert-uploaded')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId(`cert-status-${cert}`)).toBeVisible();
+  },
+);

@@ -119,7 +119,7 @@ test.describe('in Simplified Chinese', () => {
     await post(page.request, '/api/waf-rules', { groupName: group, ruleName: rule, wafAction: '01', wafIp: [NETWORK] });
 
     await page.goto(lineTab(group, line));
-    await expect(page.getByTestId('service-status')).toHaveText('运行中', { timeout: 20_000 });
+    await expect(page.getByTestId('service-status')).toHaveText('运行中', { timeout: DEPLOYED_WITHIN_MS });
     await page.getByTestId('tab-edit-firewall').click();
     await page.getByTestId('waf-rules-add').click();
     await page.getByTestId(`waf-rules-add-row-${rule}`).getByRole('checkbox').check();

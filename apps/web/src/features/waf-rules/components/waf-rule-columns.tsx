@@ -67,7 +67,10 @@ const SHOWN_ENTRIES = 3;
 type Column = TableColumnsType<WafRule>[number];
 type Translate = TFunction<['wafRules', 'plans']>;
 
-/** A list's first entries one a line, and "+N more" with every entry on hover. */
+/**
+ * A list's first entries one a line, and "+N more" with every entry on hover or focus: a button,
+ * so the keyboard reaches it too (a link without an address is not a tab stop).
+ */
 function Entries({ values, t }: { values: readonly string[]; t: Translate }) {
   if (values.length === 0) return <Typography.Text type="secondary">-</Typography.Text>;
   const shown = values.slice(0, SHOWN_ENTRIES);
@@ -80,8 +83,13 @@ function Entries({ values, t }: { values: readonly string[]; t: Translate }) {
         </Typography.Text>
       ))}
       {rest > 0 ? (
-        <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{values.join('\n')}</span>}>
-          <Typography.Link style={{ fontSize: 12 }}>{t('wafRules:more', { count: rest })}</Typography.Link>
+        <Tooltip
+          title={<span style={{ whiteSpace: 'pre-line' }}>{values.join('\n')}</span>}
+          trigger={['hover', 'focus']}
+        >
+          <Button type="link" size="small" style={{ fontSize: 12, height: 'auto', padding: 0 }}>
+            {t('wafRules:more', { count: rest })}
+          </Button>
         </Tooltip>
       ) : null}
     </Space>

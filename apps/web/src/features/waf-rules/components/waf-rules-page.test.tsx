@@ -32,11 +32,12 @@ describe('firewall rules list', () => {
     ]);
     expect((await screen.findByTestId('waf-rules-quota')).textContent).toBe('You have created 2 of 20 Firewall Rules');
     expect(screen.getByTestId('waf-rule-action-block_bad').textContent).toBe('Deny');
-    // Three entries of a list show; the rest are a hover away.
+    // Three entries of a list show; the rest are a hover or a Tab away (a button, a tab stop).
     const ips = screen.getByTestId('waf-rule-wafIp-block_bad');
     expect(within(ips).getByText('203.0.113.0/24')).toBeTruthy();
     expect(within(ips).queryByText('192.0.2.1')).toBeNull();
-    expect(within(ips).getByText('+1 more')).toBeTruthy();
+    fireEvent.focus(within(ips).getByRole('button', { name: '+1 more' }));
+    expect(await screen.findByText(/192\.0\.2\.1/)).toBeTruthy();
     expect(screen.getByTestId('waf-rule-status-block_bad').textContent).toBe('Running');
     expect(screen.getByTestId('waf-rule-status-slow_api').textContent).toBe('Deploying');
     expect(screen.getByTestId('waf-rule-error-slow_api').textContent).toBe('Last deployment failed: edge unreachable');
