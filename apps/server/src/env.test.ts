@@ -52,6 +52,26 @@ describe('loadConfig', () => {
     expect(config.session).toEqual({ idleMs: 5 * 60_000, absoluteMs: 2 * 3_600_000 });
   });
 
+  it("takes the embedded event store's DuckDB settings from the environment, each a size or a count", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).duckdb).toEqual({
+      memoryLimit: '256MB',
+      readers: 2,
+      readLimits: { maxWaiting: 256, maxWaitMs: 10_000 },
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      DUCKDB_MEMORY_LIMIT: '1GB',
+      DUCKDB_READERS: '3',
+      DUCKDB_READ_QUEUE: '16',
+      DUCKDB_READ_WAIT_MS: '2000',
+    });
+    expect(set.duckdb).toEqual({ memoryLimit: '1GB', readers: 3, readLimits: { maxWaiting: 16, maxWaitMs: 2000 } });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DUCKDB_MEMORY_LIMIT: 'lots' })).toThrow(
+      /DUCKDB_MEMORY_LIMIT must be a size/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DUCKDB_READERS: '0' })).toThrow(ConfigError);
+  });
+
   it('takes the GeoIP country database from GEOIP_COUNTRY_DB, else leaves the packaged one', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).geoipCountryDb).toBeUndefined();
     expect(loadConfig({ DATA_DIR: tempDir(), GEOIP_COUNTRY_DB: 'geo/country.mmdb' }).geoipCountryDb).toBe(
