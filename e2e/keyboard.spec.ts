@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test as signedOut, type Locator, type Page } from '@playwright/test';
 import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, GROUP_API } from '@parapet/shared';
-import { waitForMail } from '../apps/server/test/helpers/outbox.js';
+import { readOutbox, tokenFrom, waitForMail } from '../apps/server/test/helpers/outbox.js';
 import { test as signedIn } from './fixtures/admin-session';
 import { makeCertificate } from './fixtures/certificate';
 
@@ -15,6 +15,7 @@ import { makeCertificate } from './fixtures/certificate';
 const dataDir = process.env.PARAPET_E2E_DATA_DIR ?? '';
 const PASSWORD = 'Keyboard-Pass-1';
 const NEW_PASSWORD = 'Keyboard-Pass-2';
+const RESET_PASSWORD = 'Keyboard-Pass-3';
 /** Tab stops a screen may have before the wanted one (header, menu, table rows...). */
 const MAX_TABS = 80;
 
@@ -76,39 +77,58 @@ async function signInByKeyboard(page: Page, username: string, password: string):
   await expect(page.getByTestId('app-content')).toBeVisible({ timeout: 20_000 });
 }
 
-signedOut('sign up, sign in and change the password with the keyboard alone', async ({ page }) => {
-  signedOut.setTimeout(90_000);
-  const username = `kb${Date.now().toString(36)}`;
-  const email = `${username}@example.test`;
+signedOut(
+  'sign up, sign in, change the password and reset a forgotten one with the keyboard alone',
+  async ({ page }) => {
+    signedOut.setTimeout(120_000);
+    const username = `kb${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
 
-  await page.goto('/signup');
-  await typeInto(page, page.getByTestId('signup-email'), email);
-  await typeInto(page, page.getByTestId('signup-username'), username);
-  await typeInto(page, page.getByTestId('signup-password'), PASSWORD);
-  await typeInto(page, page.getByTestId('signup-confirm'), PASSWORD);
-  await press(page, page.getByTestId('signup-submit'));
-  await expect(page.getByTestId('signup-success')).toBeVisible({ timeout: 20_000 });
-  const confirmation = await waitForMail(dataDir, email);
-  await page.goto(confirmation.links.find((l) => l.includes('/api/user/confirm')) ?? '');
-  await expect(page.getByTestId('login-confirmed')).toBeVisible();
+    await page.goto('/signup');
+    await typeInto(page, page.getByTestId('signup-email'), email);
+    await typeInto(page, page.getByTestId('signup-username'), username);
+    await typeInto(page, page.getByTestId('signup-password'), PASSWORD);
+    await typeInto(page, page.getByTestId('signup-confirm'), PASSWORD);
+    await press(page, page.getByTestId('signup-submit'));
+    await expect(page.getByTestId('signup-success')).toBeVisible({ timeout: 20_000 });
+    const confirmation = await waitForMail(dataDir, email);
+    await page.goto(confirmation.links.find((l) => l.includes('/api/user/confirm')) ?? '');
+    await expect(page.getByTestId('login-confirmed')).toBeVisible();
 
-  await signInByKeyboard(page, username, PASSWORD);
+    await signInByKeyboard(page, username, PASSWORD);
 
-  await page.goto('/user/change-password');
-  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
-  await typeInto(page, page.getByTestId('old-password'), PASSWORD);
-  await typeInto(page, page.getByTestId('new-password'), NEW_PASSWORD);
-  await typeInto(page, page.getByTestId('repeat-password'), NEW_PASSWORD);
-  // Back up to the first box and down again with Shift+Tab and Tab: the order holds both ways.
-  await tabTo(page, page.getByTestId('old-password'), 'Shift+Tab');
-  await press(page, page.getByTestId('change-password-submit'));
-  await expect(page.getByTestId('password-changed')).toBeVisible({ timeout: 20_000 });
+    await page.goto('/user/change-password');
+    await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
+    await typeInto(page, page.getByTestId('old-password'), PASSWORD);
+    await typeInto(page, page.getByTestId('new-password'), NEW_PASSWORD);
+    await typeInto(page, page.getByTestId('repeat-password'), NEW_PASSWORD);
+    // Back up to the first box and down again with Shift+Tab and Tab: the order holds both ways.
+    await tabTo(page, page.getByTestId('old-password'), 'Shift+Tab');
+    await press(page, page.getByTestId('change-password-submit'));
+    await expect(page.getByTestId('password-changed')).toBeVisible({ timeout: 20_000 });
 
-  // The new password is the one that works now.
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login/);
-  await signInByKeyboard(page, username, NEW_PASSWORD);
-});
+    // The new password is the one that works now.
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login/);
+    await signInByKeyboard(page, username, NEW_PASSWORD);
+
+    // A forgotten password: asked for from the sign-in page's dialog, set from the mailed link.
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login/);
+    const mailsBefore = readOutbox(dataDir).filter((mail) => mail.to.includes(email)).length;
+    await press(page, page.getByTestId('login-forgot'));
+    await typeInto(page, page.getByTestId('forgot-email'), email);
+    await press(page, page.getByTestId('forgot-confirm'));
+    const reset = await waitForMail(dataDir, email, mailsBefore + 1);
+    await page.goto(reset.links.find((link) => link.includes('/reset-password/')) ?? '');
+    await expect(page.getByTestId('reset-token')).toHaveValue(tokenFrom(reset, '/reset-password/'));
+    await typeInto(page, page.getByTestId('reset-password'), RESET_PASSWORD);
+    await typeInto(page, page.getByTestId('reset-repeat'), RESET_PASSWORD);
+    await press(page, page.getByTestId('reset-submit'));
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+    await signInByKeyboard(page, username, RESET_PASSWORD);
+  },
+);
 
 signedIn('a firewall rule, an HTML page and a service line made with the keyboard alone', async ({ page }) => {
   signedIn.setTimeout(120_000);
