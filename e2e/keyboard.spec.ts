@@ -78,7 +78,7 @@ async function signInByKeyboard(page: Page, username: string, password: string):
 }
 
 signedOut(
-  'sign up, sign in, change the password and reset a forgotten one with the keyboard alone',
+  'sign up, sign in, edit the profile, change the password and reset a forgotten one with the keyboard alone',
   async ({ page }) => {
     signedOut.setTimeout(120_000);
     const username = `kb${Date.now().toString(36)}`;
@@ -96,6 +96,13 @@ signedOut(
     await expect(page.getByTestId('login-confirmed')).toBeVisible();
 
     await signInByKeyboard(page, username, PASSWORD);
+
+    // The profile: a phone number typed in and saved.
+    await page.goto('/user/profile');
+    await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
+    await typeInto(page, page.getByTestId('profile-phone'), '+1 202-555-0123');
+    await press(page, page.getByTestId('profile-save'));
+    await expect(page.getByTestId('profile-saved')).toBeVisible({ timeout: 20_000 });
 
     await page.goto('/user/change-password');
     await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
