@@ -4,6 +4,7 @@ import { API_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE, GROUP_API } from '@parapet/
 import { readOutbox, tokenFrom, waitForMail } from '../apps/server/test/helpers/outbox.js';
 import { test as signedIn } from './fixtures/admin-session';
 import { makeCertificate } from './fixtures/certificate';
+import { freshCode } from './fixtures/otp.js';
 
 /**
  * The main forms filled and sent with the keyboard alone (issue 16 item 6, docs/accessibility.md):
@@ -78,9 +79,10 @@ async function signInByKeyboard(page: Page, username: string, password: string):
 }
 
 signedOut(
-  'sign up, sign in, edit the profile, change the password and reset a forgotten one with the keyboard alone',
+  'sign up, sign in, edit the profile, change and reset the password, two-factor on and off, with the keyboard alone',
   async ({ page }) => {
-    signedOut.setTimeout(120_000);
+    // A two-factor code may wait for the next 30 s step.
+    signedOut.setTimeout(180_000);
     const username = `kb${Date.now().toString(36)}`;
     const email = `${username}@example.test`;
 
@@ -134,6 +136,22 @@ signedOut(
     await press(page, page.getByTestId('reset-submit'));
     await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
     await signInByKeyboard(page, username, RESET_PASSWORD);
+
+    // Two-factor sign-in: switched on by its switch (Space) and a code from the secret shown,
+    // then off again with the password and a newer code.
+    await page.goto('/user/security');
+    await press(page, page.getByTestId('otp-switch'), 'Space');
+    const secret = (await page.getByTestId('otp-secret').textContent())?.trim() ?? '';
+    let otp = await freshCode(secret, undefined);
+    await typeInto(page, page.getByTestId('otp-enable-code'), otp.code);
+    await press(page, page.getByTestId('otp-enable-submit'));
+    await expect(page.getByTestId('otp-switch')).toBeChecked({ timeout: 20_000 });
+    await press(page, page.getByTestId('otp-switch'), 'Space');
+    await typeInto(page, page.getByTestId('otp-disable-password'), RESET_PASSWORD);
+    otp = await freshCode(secret, otp.step);
+    await typeInto(page, page.getByTestId('otp-disable-code'), otp.code);
+    await press(page, page.getByTestId('otp-disable-submit'));
+    await expect(page.getByTestId('otp-switch')).not.toBeChecked({ timeout: 20_000 });
   },
 );
 
