@@ -281,3 +281,34 @@ signedIn(
     await expect(page.getByTestId(`cert-status-${cert}`)).toBeVisible();
   },
 );
+
+/** Types into a searchable select until its list holds the wanted option first, then Enter. */
+async function search(page: Page, select: Locator, text: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+signedIn('an event-log filter added, edited and removed with the keyboard alone', async ({ page }) => {
+  await page.goto('/event-logs?groupName=default');
+  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
+
+  // Added: the field found by typing its name, the operator by the arrows, a number typed.
+  await press(page, page.getByTestId('event-filter-add'));
+  await search(page, page.getByTestId('event-filter-field'), 'Request Time');
+  await choose(page, page.getByTestId('event-filter-op'), page.getByTestId('event-filter-op-gt'));
+  await typeInto(page, page.getByTestId('event-filter-value'), '0.5');
+  await press(page, page.getByTestId('event-filter-save'));
+  const chip = page.getByTestId('event-filter-chip-0');
+  await expect(chip).toHaveText('Request Time > 0.5');
+
+  // Edited: Tab to the chip, Enter opens its editor, the arrows pick another operator.
+  await press(page, chip.getByRole('button', { name: 'Request Time > 0.5', exact: true }));
+  await choose(page, page.getByTestId('event-filter-op'), page.getByTestId('event-filter-op-lt'));
+  await press(page, page.getByTestId('event-filter-save'));
+  await expect(chip).toHaveText('Request Time < 0.5');
+
+  // Removed: Tab to its cross, Enter.
+  await press(page, chip.getByRole('button', { name: 'Remove filter Request Time < 0.5' }));
+  await expect(page.getByTestId('event-filter-chip-0')).toHaveCount(0);
+});

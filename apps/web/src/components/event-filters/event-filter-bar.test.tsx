@@ -102,6 +102,21 @@ describe('EventFilterBar', () => {
     expect(screen.queryByTestId('event-filter-save')).toBeNull();
   });
 
+  it("reaches a chip's editor and its removal by buttons, so the keyboard can", async () => {
+    const { last } = renderBar([{ field: 'country', op: 'is', value: 'DE' }]);
+    // Native buttons: Tab stops, and Enter or Space gives them a click.
+    const text = within(chip(0)).getByRole('button', { name: 'Country: Germany' });
+    expect(text.tagName).toBe('BUTTON');
+    fireEvent.click(text);
+    expect(await screen.findByTestId('event-filter-save')).toBeTruthy();
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('event-filter-save')).toBeNull());
+    const cross = within(chip(0)).getByRole('button', { name: 'Remove filter Country: Germany' });
+    expect(cross.tabIndex).toBe(0);
+    fireEvent.keyDown(cross, { key: 'Enter' });
+    expect(last()).toEqual([]);
+  });
+
   it('asks a number of a numeric field and offers greater and less than only there', async () => {
     const { last, report } = renderBar();
     fireEvent.click(screen.getByTestId('event-filter-add'));

@@ -1,7 +1,7 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { EVENT_FILTER_FIELDS, type EventFilter, type EventFilterField } from '@parapet/shared';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterEditor } from './filter-editor';
 import type { FilterValuesScope } from './filter-values';
@@ -18,14 +18,24 @@ export interface EventFilterBarProps {
   max?: number;
 }
 
+/** The chip's text as a button that looks like the rest of the chip. */
+const CHIP_TEXT: CSSProperties = {
+  background: 'none',
+  border: 0,
+  padding: 0,
+  color: 'inherit',
+  font: 'inherit',
+  cursor: 'pointer',
+};
+
 /** Which chip the editor is open for: a new one, or the index of the one being edited. */
 type Editing = { kind: 'add' } | { kind: 'edit'; index: number } | undefined;
 
 /**
  * Active event filters as chips (GLOSSARY §8.3): "Label: value" with NOT / EXIST / NOT EXIST for
- * the other operators. A chip is edited by clicking it and removed by its cross; Add opens the
- * same editor. A filter equal to another is refused as a duplicate. The dashboard and the event
- * log both use it.
+ * the other operators. A chip is edited by clicking it (or Enter on its text) and removed by its
+ * cross; Add opens the same editor. A filter equal to another is refused as a duplicate. The
+ * dashboard and the event log both use it.
  */
 export function EventFilterBar({
   filters,
@@ -68,7 +78,11 @@ export function EventFilterBar({
             title={t('editHint')}
             data-testid={`event-filter-chip-${index}`}
           >
-            {text}
+            {/* A button, so Tab reaches the chip and Enter or Space opens its editor: its click
+                reaches the chip's own handler. The cross beside it is Ant Design's own button. */}
+            <button type="button" style={CHIP_TEXT}>
+              {text}
+            </button>
           </Tag>
         );
       })}
