@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { makeCertificate } from './fixtures/certificate';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
 import { signIn } from './fixtures/sign-in';
 
@@ -12,40 +12,13 @@ import { signIn } from './fixtures/sign-in';
 // whose script runs only inside its sandbox.
 const GROUP = 'default';
 
-/** A fresh self-signed certificate and key, as files, made with openssl. */
-function makeCertificate(commonName: string): { pem: string; key: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-e2e-cert-'));
-  const pem = path.join(dir, `${commonName}.pem`);
-  const key = path.join(dir, `${commonName}.key`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      pem,
-      '-days',
-      '20',
-      '-subj',
-      `/CN=${commonName}`,
-    ],
-    { stdio: 'pipe' },
-  );
-  return { pem, key };
-}
-
 /** The input behind an Ant Design upload control, whichever element carries the test id. */
 const fileInput = (page: Page, testId: string) =>
   page.locator(`input[type=file][data-testid="${testId}"], [data-testid="${testId}"] input[type=file]`).first();
 
 test('uploads a certificate made in the test and sees it deploy and its expiry marked', async ({ page }) => {
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
-  const files = makeCertificate('e2e-shop.example.com');
+  const files = makeCertificate('e2e-shop.example.com', 20);
   await signIn(page);
   await page.goto(`/certs?groupName=${GROUP}`);
   await page.getByTestId('cert-upload').click();
