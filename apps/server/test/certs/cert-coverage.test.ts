@@ -1,64 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CERT_API, SERVICE_LINE_API } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { selfSignedPair } from '../helpers/certificates.js';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
 import { fill } from '../helpers/admin.js';
 import { storeKinds } from '../helpers/stores.js';
 
-interface Pair {
-  pem: string;
-  key: string;
-}
+type CertPair = ReturnType<typeof selfSignedPair>;
 
-/** A self-signed certificate for a common name and DNS names, made with openssl. */
-function makePair(commonName: string, dnsNames: string[]): Pair {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-coverage-'));
-  try {
-    const san = dnsNames.map((n) => `DNS:${n}`).join(',');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'c.key',
-        '-out',
-        'c.pem',
-        '-days',
-        '30',
-        '-subj',
-        `/CN=${commonName}`,
-        ...(san ? ['-addext', `subjectAltName=${san}`] : []),
-      ],
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return { pem: readFileSync(path.join(dir, 'c.pem'), 'utf8'), key: readFileSync(path.join(dir, 'c.key'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-let shop: Pair;
-let other: Pair;
-let wildcard: Pair;
+let shop: CertPair;
+let other: CertPair;
+let wildcard: CertPair;
 beforeAll(() => {
-  shop = makePair('shop.example.com', ['shop.example.com', 'www.shop.example.com']);
-  other = makePair('other.example.com', []);
+  shop = selfSignedPair('shop.example.com', { dnsNames: ['shop.example.com', 'www.shop.example.com'], days: 30 });
+  other = selfSignedPair('other.example.com', { days: 30 });
   // Covers www.shop.example.com by its wildcard, shop.example.com only through the common name.
-  wildcard = makePair('shop.example.com', ['*.shop.example.com']);
+  wildcard = selfSignedPair('shop.example.com', { dnsNames: ['*.shop.example.com'], days: 30 });
 });
 
 describe.each(storeKinds)('certificate coverage on %s', (kind) => {
   let t: TestApp;
   let owner: Account;
-  const uploadCert = async (keypairname: string, pair: Pair): Promise<{ id: string }> => {
+  const uploadCert = async (keypairname: string, pair: CertPair): Promise<{ id: string }> => {
     const res = await owner.client.post(CERT_API.certs, { groupName: owner.username, keypairname, ...pair });
     expect(res.statusCode).toBe(201);
     return res.json();
@@ -133,7 +96,7 @@ describe.each(storeKinds)('certificate coverage on %s', (kind) => {
       ).toBe(200);
       await t.app.deploy.drain();
       const again = await owner.client.put(fill(CERT_API.cert, { id: certId }), {
-        ...makePair('another.example.com', []),
+        ...selfSignedPair('another.example.com', { days: 30 }),
         version: 2,
       });
       expect(again.statusCode).toBe(200);

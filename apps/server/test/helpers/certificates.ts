@@ -55,28 +55,49 @@ export function makeTestCerts(): TestCerts {
   return generateTestCerts();
 }
 
+/** openssl's arguments for a self-signed RSA certificate and its key, as `<name>.pem` and `<name>.key`. */
+function selfSignedArgs(name: string, subject: string, days: number, extra: string[] = []): string[] {
+  return [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    String(days),
+    '-subj',
+    subject,
+    ...extra,
+  ];
+}
+
+/** A fresh self-signed certificate for `commonName`, its `dnsNames` as subjectAltName, as PEM text. */
+export function selfSignedPair(
+  commonName: string,
+  { dnsNames = [], days = 90 }: { dnsNames?: string[]; days?: number } = {},
+): { pem: string; key: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-pair-'));
+  try {
+    const san = dnsNames.map((name) => `DNS:${name}`).join(',');
+    const extra = san ? ['-addext', `subjectAltName=${san}`] : [];
+    execFileSync('openssl', selfSignedArgs('c', `/CN=${commonName}`, days, extra), { cwd: dir, stdio: 'pipe' });
+    return { pem: readFileSync(path.join(dir, 'c.pem'), 'utf8'), key: readFileSync(path.join(dir, 'c.key'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Makes the certificates with openssl, in a folder removed after. */
 export function generateTestCerts(): TestCerts {
   const dir = mkdtempSync(path.join(tmpdir(), 'parapet-certs-'));
   const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
   const selfSigned = (name: string, subject: string, extra: string[] = []) =>
-    ssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      `${name}.key`,
-      '-out',
-      `${name}.pem`,
-      '-days',
-      '90',
-      '-subj',
-      subject,
-      ...extra,
-    );
+    ssl(...selfSignedArgs(name, subject, 90, extra));
   try {
     selfSigned('leaf', '/CN=shop.example.com/emailAddress=ops@example.com', [
       '-addext',
