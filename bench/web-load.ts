@@ -39,6 +39,14 @@ export interface Load {
   bytes: Record<Kind, number>;
   /** `kind encoding` for each Content-Encoding seen. */
   encodings: Set<string>;
+  /** Each resource's path, start and end, and the paints, in ms from navigation start, in start order. */
+  timeline: TimelineEntry[];
+}
+
+export interface TimelineEntry {
+  name: string;
+  start: number;
+  end: number;
 }
 
 const BARE_PAGE =
@@ -128,8 +136,44 @@ const readLcp = (page: Page) =>
       }),
   );
 
-/** One cold load of `target`, in a context of its own that is closed afterwards. */
-export async function coldLoad(browser: Browser, target: Target, quietMs: number): Promise<Load> {
+/** What the page fetched (by path), marked, painted and ran as long tasks, by start time. */
+const readTimeline = (page: Page) =>
+  page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const entries = [
+      { name: 'document', start: 0, end: navigation?.responseEnd ?? 0 },
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+        name: new URL(r.name).pathname,
+        start: r.startTime,
+        end: r.responseEnd,
+      })),
+      ...performance.getEntriesByType('mark').map((p) => ({ name: p.name, start: p.startTime, end: p.startTime })),
+      ...performance.getEntriesByType('paint').map((p) => ({ name: p.name, start: p.startTime, end: p.startTime })),
+      ...(window as unknown as Observed).__bench.tasks.map(([start, duration]) => ({
+        name: 'long task',
+        start,
+        end: start + duration,
+      })),
+    ];
+    return entries.sort((a, b) => a.start - b.start);
+  });
+
+/** What a trace records: the main thread's tasks, script compiling and running, and a CPU profile. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'loading',
+  'blink',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+/**
+ * One cold load of `target`, in a context of its own that is closed afterwards; with
+ * `tracePath`, Chromium's trace of the load (until it settled) is written there, for
+ * chrome://tracing or Perfetto. Tracing slows the load; its figures are not comparable.
+ */
+export async function coldLoad(browser: Browser, target: Target, quietMs: number, tracePath?: string): Promise<Load> {
   const context = await browser.newContext(target.context);
   try {
     // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(...)`; functions
@@ -151,13 +195,17 @@ export async function coldLoad(browser: Browser, target: Target, quietMs: number
       bytes[kinds.get(requestId) ?? 'other'] += encodedDataLength;
     });
     await cdp.send('Network.enable');
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     await page.goto(target.url);
     const readyAt = await page.waitForFunction(() => (window as unknown as Observed).__bench.readyAt, undefined, {
       timeout: 30_000,
     });
     const ready = (await readyAt.jsonValue()) as number;
     const { tasks, fcp } = await settle(page, quietMs);
-    return { fcp, ...(await readLcp(page)), tbt: totalBlockingTime(tasks, fcp), ready, bytes, encodings };
+    if (tracePath) await browser.stopTracing();
+    const lcp = await readLcp(page);
+    const timeline = await readTimeline(page);
+    return { fcp, ...lcp, tbt: totalBlockingTime(tasks, fcp), ready, bytes, encodings, timeline };
   } finally {
     await context.close();
   }

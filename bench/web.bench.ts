@@ -11,7 +11,9 @@
 //
 // It builds nothing unless `--build` is given: it measures the dist folders there are, and says
 // when apps/web/dist is older than apps/web/src. `--runs N` (default 5), `--events N` (default
-// 300,000), `--quiet-ms N` (how long without a long task means the page has settled; default 2000).
+// 300,000), `--quiet-ms N` (how long without a long task means the page has settled; default 2000),
+// `--timeline` (each dashboard load's requests, marks, paints and long tasks, by start time, and
+// its LCP after the last answer), `--trace FILE` (Chromium's trace of the first dashboard load).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -30,6 +32,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     events: { type: 'string', default: '300000' },
     'quiet-ms': { type: 'string', default: '2000' },
+    timeline: { type: 'boolean', default: false },
+    trace: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -217,6 +221,28 @@ function report(targets: Target[], results: Map<string, Load[]>): void {
   }
 }
 
+/** --timeline: what a signed-in load fetched and painted, and when, to find what the LCP waits for. */
+function printTimeline(load: Load): void {
+  for (const { name, start, end } of load.timeline) {
+    const span = end > start ? `${Math.round(start)}–${Math.round(end)}` : `${Math.round(start)}`;
+    console.log(`    ${span.padStart(11)} ms  ${name}`);
+  }
+}
+
+/**
+ * --timeline: how long after the dashboard's last answer its largest paint and readiness came.
+ * Less noisy than LCP itself on a busy machine, which moves the answers' arrival by hundreds of
+ * milliseconds; negative when the paint's own answer came before the others.
+ */
+function printAfterAnswers(load: Load): void {
+  const answers = load.timeline.filter((e) => e.name.startsWith(`${API_PREFIX}/dashboard/`)).map((e) => e.end);
+  if (answers.length === 0) return;
+  const last = Math.max(...answers);
+  console.log(
+    `    after the last answer (${Math.round(last)} ms): LCP ${Math.round(load.lcp - last)} ms, ready ${Math.round(load.ready - last)} ms`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = load1();
@@ -272,7 +298,9 @@ async function main(): Promise<void> {
     // Round 0 warms the browser process and the server and is not counted; then the pages take turns.
     for (let round = 0; round <= RUNS; round++) {
       for (const target of targets) {
-        const result = await coldLoad(browser, target, QUIET_MS);
+        // --trace: the first counted dashboard load, traced (it is slower for it).
+        const traced = args.trace && round === 1 && target.context.storageState ? args.trace : undefined;
+        const result = await coldLoad(browser, target, QUIET_MS, traced);
         if (round > 0) results.get(target.name)?.push(result);
         const { fcp, lcp, lcpElement, tbt, ready } = result;
         const figures = [
@@ -282,6 +310,8 @@ async function main(): Promise<void> {
           `ready ${Math.round(ready)}`,
         ];
         console.log(`${round === 0 ? 'warm-up' : `run ${round}`} ${target.name}: ${figures.join(', ')} ms`);
+        if (args.timeline && round > 0 && target.context.storageState) printTimeline(result);
+        if (args.timeline && round > 0 && target.context.storageState) printAfterAnswers(result);
       }
     }
     report(targets, results);

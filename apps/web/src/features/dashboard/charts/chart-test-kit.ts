@@ -1,11 +1,13 @@
 import { fireEvent } from '@testing-library/react';
 import { SVGRenderer } from 'echarts/renderers';
 import { afterAll, beforeAll } from 'vitest';
+import { setDrawSchedule } from './draw-schedule';
 import { echarts } from './echarts';
 
 /**
- * What the chart tests share. happy-dom lays nothing out, so a chart's box gets a client size
- * for ECharts to size itself from; the SVG renderer draws into the DOM, where the tests read
+ * What the chart tests share. Charts are drawn as they render, not after a paint, so a test
+ * reads one right after rendering it. happy-dom lays nothing out, so a chart's box gets a client
+ * size for ECharts to size itself from; the SVG renderer draws into the DOM, where the tests read
  * it; mouse events at a pixel reach zrender's hit testing as a user's would.
  */
 export function setUpChartTests(width: number, height: number): void {
@@ -15,10 +17,12 @@ export function setUpChartTests(width: number, height: number): void {
     (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
   );
   beforeAll(() => {
+    setDrawSchedule('now');
     for (const [name, size] of Object.entries(sizes))
       Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => size });
   });
   afterAll(() => {
+    setDrawSchedule('after-paint');
     for (const [name, descriptor] of originals)
       if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
   });

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { drawAfterPaint } from './draw-schedule';
 import { echarts, type EChartsCoreOption, type EChartsType } from './echarts';
 
 /** An ECharts event's handler; the params are checked by whoever reads them. */
@@ -26,8 +27,9 @@ export interface EChartProps {
 }
 
 /**
- * One ECharts instance on a div: created on mount, given each new option whole (a series that
- * is gone must not linger, so options replace rather than merge), resized with its box,
+ * One ECharts instance on a div: created after the first paint that shows the div (so the
+ * figures beside it are not held back, draw-schedule.ts), given each new option whole (a series
+ * that is gone must not linger, so options replace rather than merge), resized with its box,
  * disposed on unmount.
  */
 export function EChart({
@@ -42,7 +44,9 @@ export function EChart({
 }: EChartProps) {
   const { t } = useTranslation('charts');
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | undefined>(undefined);
+  // Set once the chart is drawn, after the next paint (draw-schedule.ts); the effects below
+  // run again then, with it.
+  const [chart, setChart] = useState<EChartsType | undefined>(undefined);
   const applied = useRef<EChartsCoreOption | undefined>(undefined);
   // Latest props for the instance's own callbacks, read when they run, not when bound.
   const latest = useRef({ option, events, onOptionApplied });
@@ -57,51 +61,62 @@ export function EChart({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const instance = echarts.init(element, undefined, { renderer });
-    chart.current = instance;
-    applied.current = latest.current.option;
-    instance.setOption(applied.current, { notMerge: true });
-    latest.current.onOptionApplied?.(instance);
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => instance.resize());
-    observer?.observe(element);
+    let instance: EChartsType | undefined;
+    let observer: ResizeObserver | undefined;
+    const cancel = drawAfterPaint(element, (size) => {
+      // Its size given, so ECharts does not read it (a forced layout per chart).
+      instance = echarts.init(element, undefined, { renderer, ...size });
+      applied.current = latest.current.option;
+      instance.setOption(applied.current, { notMerge: true });
+      latest.current.onOptionApplied?.(instance);
+      const drawn = instance;
+      // Resized with its box, by the size the observer measured (a size given at creation
+      // stays until another is given).
+      observer =
+        typeof ResizeObserver === 'undefined'
+          ? undefined
+          : new ResizeObserver(([entry]) => {
+              if (entry) drawn.resize({ width: entry.contentRect.width, height: entry.contentRect.height });
+            });
+      observer?.observe(element);
+      setChart(instance);
+    });
     return () => {
+      cancel();
       observer?.disconnect();
-      instance.dispose();
-      chart.current = undefined;
+      instance?.dispose();
+      setChart(undefined);
     };
   }, [renderer]);
 
   useEffect(() => {
-    const instance = chart.current;
-    if (!instance) return;
+    if (!chart) return;
     const bound = eventNames
       .split(',')
       .filter(Boolean)
       .map((name) => {
-        const handler = (params: unknown) => latest.current.events?.[name]?.(params, instance);
-        instance.on(name, handler);
+        const handler = (params: unknown) => latest.current.events?.[name]?.(params, chart);
+        chart.on(name, handler);
         return { name, handler };
       });
     return () => {
-      if (instance.isDisposed()) return;
-      for (const { name, handler } of bound) instance.off(name, handler);
+      if (chart.isDisposed()) return;
+      for (const { name, handler } of bound) chart.off(name, handler);
     };
-  }, [eventNames, renderer]);
+  }, [eventNames, chart]);
 
   useEffect(() => {
-    const instance = chart.current;
-    if (!instance || applied.current === option) return;
+    if (!chart || applied.current === option) return;
     applied.current = option;
-    instance.setOption(option, { notMerge: true });
-    latest.current.onOptionApplied?.(instance);
-  }, [option]);
+    chart.setOption(option, { notMerge: true });
+    latest.current.onOptionApplied?.(chart);
+  }, [option, chart]);
 
   useEffect(() => {
-    const instance = chart.current;
-    if (!instance) return;
-    if (loading) instance.showLoading('default', { text: t('loading') });
-    else instance.hideLoading();
-  }, [loading, t, renderer]);
+    if (!chart) return;
+    if (loading) chart.showLoading('default', { text: t('loading') });
+    else chart.hideLoading();
+  }, [loading, t, chart]);
 
   return <div ref={box} role="img" aria-label={ariaLabel} data-testid={testId} style={{ width: '100%', height }} />;
 }
