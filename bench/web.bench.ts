@@ -310,8 +310,10 @@ async function main(): Promise<void> {
           `ready ${Math.round(ready)}`,
         ];
         console.log(`${round === 0 ? 'warm-up' : `run ${round}`} ${target.name}: ${figures.join(', ')} ms`);
-        if (args.timeline && round > 0 && target.context.storageState) printTimeline(result);
-        if (args.timeline && round > 0 && target.context.storageState) printAfterAnswers(result);
+        if (args.timeline && round > 0 && target.context.storageState) {
+          printTimeline(result);
+          printAfterAnswers(result);
+        }
       }
     }
     report(targets, results);
