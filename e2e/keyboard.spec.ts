@@ -290,6 +290,9 @@ async function search(page: Page, select: Locator, text: string): Promise<void> 
 }
 
 signedIn('an event-log filter added, edited and removed with the keyboard alone', async ({ page }) => {
+  // Like the spec's other walks: a key at a time through three dialogs outlasts the default 30 s
+  // on a slow machine (the title alone may take 20 s).
+  signedIn.setTimeout(90_000);
   await page.goto('/event-logs?groupName=default');
   await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
 
