@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setLaterParts } from '@/lib/after-paint';
 import { i18n, initI18n } from '@/lib/i18n';
 import { resources } from '@/locales/all';
 
@@ -16,3 +17,6 @@ afterEach(() => cleanup());
 // Lazy route chunks load slower when the whole suite shares two cores with the server tests;
 // waiting up to 5 s for an element keeps the tests about behaviour, not machine speed.
 configure({ asyncUtilTimeout: 5000 });
+
+// Parts a screen draws after its first paint (the sidebar's menu) render at once in tests.
+setLaterParts('now');

@@ -2,6 +2,7 @@ import { Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { PATHS } from '@/lib/paths';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { withGroup } from '@/lib/tenancy/group-selection';
@@ -25,6 +26,8 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
   const [openKeys, setOpenKeys] = useState<string[]>(group ? [group] : []);
   // On a phone the folded menu takes no width at all (antd then shows a small tab to open it).
   const narrow = useNarrow();
+  // The menu renders once the page's own content has been painted; the sider keeps its width.
+  const menuShown = useAfterFirstPaint();
 
   const leaf = (item: NavLeaf) => ({
     key: item.path,
@@ -63,14 +66,16 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
           {collapsed ? t('common:appName').slice(0, 1) : t('common:appName')}
         </Typography.Text>
       </Link>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        openKeys={visibleOpenKeys}
-        onOpenChange={setOpenKeys}
-      />
+      {menuShown && (
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          openKeys={visibleOpenKeys}
+          onOpenChange={setOpenKeys}
+        />
+      )}
     </Layout.Sider>
   );
 }

@@ -8,22 +8,10 @@
  * size forced a layout the previous chart's new canvas had made stale.
  */
 
+import { afterNextPaint, type Schedule } from '@/lib/after-paint';
+
 /** A chart to draw, in a box of the size measured for it. */
 export type Draw = (size: { width: number; height: number }) => void;
-
-type Schedule = (run: () => void) => () => void;
-
-/** After the next paint: the frame's callback runs before it, a task queued there after it. */
-const afterNextPaint: Schedule = (run) => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-};
 
 let schedule: Schedule = afterNextPaint;
 const waiting = new Map<Element, Draw>();
