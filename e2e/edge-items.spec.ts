@@ -68,18 +68,18 @@ test('creates a policy with two origins and watches the server check them, live'
 
     // No reload from here on: the verdicts arrive over the socket.
     await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await expect(page.getByTestId(`origin-health-${dead}`)).toHaveAttribute('data-health', 'unhealthy', {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await new Promise((resolve) => origin.close(resolve));
     await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'unhealthy', {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     const back = await startOrigin(livePort);
     await expect(page.getByTestId(`origin-health-${live}`)).toHaveAttribute('data-health', 'healthy', {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await new Promise((resolve) => back.close(resolve));
   } finally {
