@@ -6,10 +6,8 @@ import { changeLocale } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
-import { json, memberOf } from '@/test/render-app';
-
-// The socket would try to reach a server; the layout's use of it is not under test here.
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+import { LiveFeedContext } from '@/lib/live-feed';
+import { json, memberOf, NO_LIVE_FEED } from '@/test/render-app';
 
 const USER: CurrentUser = memberOf({ alpha: fullAccess(), beta: fullAccess() });
 
@@ -34,7 +32,9 @@ function renderAt(path: string, user?: CurrentUser) {
   });
   render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <LiveFeedContext value={NO_LIVE_FEED}>
+        <RouterProvider router={router} />
+      </LiveFeedContext>
     </AppProviders>,
   );
   return { router, visited, fetchMock };

@@ -4,8 +4,6 @@ import { api, setUnauthorizedHandler } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/session';
 import { wireUnauthorizedHandler } from './session-wiring';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   setUnauthorizedHandler(undefined);

@@ -8,8 +8,6 @@ import { STORED_KEYS, storageKeyOf, writeStored, type StoredData } from '@/lib/s
 import { ADMIN_USER, group, json, renderApp, shellHandlers } from '@/test/render-app';
 import { wireUnauthorizedHandler } from './session-wiring';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   setUnauthorizedHandler(undefined);

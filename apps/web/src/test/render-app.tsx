@@ -4,7 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
+import { LiveFeedContext, type LiveFeed } from '@/lib/live-feed';
 import { createQueryClient } from '@/lib/query-client';
+
+/** The signed-in frame's real-time feed in tests: it connects nowhere. */
+export const NO_LIVE_FEED: LiveFeed = { connect: () => undefined, disconnect: () => undefined };
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -90,7 +94,9 @@ export function renderApp(path: string, handlers: ApiHandlers = {}) {
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <LiveFeedContext value={NO_LIVE_FEED}>
+        <RouterProvider router={router} />
+      </LiveFeedContext>
     </AppProviders>,
   );
   /** The calls other than the session check, for asserting what a page sent. */

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { AntdProviders } from '@/components/antd-providers';
 import '@/lib/dayjs-locale';
+import { LiveFeedContext, type LiveFeed } from '@/lib/live-feed';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { DeployToasts } from '@/lib/toast';
 import { useGroupContext } from '@/lib/tenancy/group-context';
@@ -13,6 +14,8 @@ import { NoPermission } from './no-permission';
 import { Sidebar } from './sidebar';
 import { useNarrow } from './use-narrow';
 import { useGroupQuerySync } from './use-group-query-sync';
+
+const SOCKET_FEED: LiveFeed = { connect: connectSocket, disconnect: disconnectSocket };
 
 /**
  * Frame of every authenticated screen; its route's loader has already fetched the user. It loads
@@ -29,6 +32,7 @@ export function AppLayout() {
 
 function SignedInFrame() {
   const queryClient = useQueryClient();
+  const feed = useContext(LiveFeedContext) ?? SOCKET_FEED;
   const [collapsed, setCollapsed] = useState(false);
   // On a phone the folded sidebar leaves only its 40 px tab over the content: keep clear of it.
   const narrow = useNarrow();
@@ -40,9 +44,9 @@ function SignedInFrame() {
   // The socket lives exactly as long as the signed-in frame (spec §7): leaving it (logout,
   // a 401 sending us to login) closes the connection.
   useEffect(() => {
-    connectSocket(queryClient);
-    return disconnectSocket;
-  }, [queryClient]);
+    feed.connect(queryClient);
+    return feed.disconnect;
+  }, [feed, queryClient]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

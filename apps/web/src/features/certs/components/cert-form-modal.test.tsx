@@ -3,8 +3,6 @@ import { fullAccess, type Cert } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, enterCreatedBy, filterParams, goToPage, pickCreatedRange } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -5,8 +5,6 @@ import { chooseOption } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
 import { readStored } from '@/lib/stored-data';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -3,8 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INGEST_TOKEN_SHOWN_LENGTH } from '@parapet/shared';
 import { ADMIN_USER, group, json, renderApp, shellHandlers, TEST_USER, type ApiHandlers } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -5,8 +5,6 @@ import { chooseOption, enterCreatedBy, filterParams, goToPage, pickCreatedRange 
 import { json } from '@/test/render-app';
 import { click, headers, openList, POLICIES, renderPolicies } from './origin-policies.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

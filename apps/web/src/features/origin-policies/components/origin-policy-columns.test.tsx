@@ -3,8 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { openList, renderPolicies } from './origin-policies.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { ADMIN_USER, group, json, memberOf, renderApp, shellHandlers } from '@/test/render-app';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();

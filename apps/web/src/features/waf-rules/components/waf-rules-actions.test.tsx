@@ -5,8 +5,6 @@ import { changeLocale } from '@/lib/i18n';
 import { json } from '@/test/render-app';
 import { click, limits, openCreate, openList, pick, renderRules, type } from './waf-rules.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

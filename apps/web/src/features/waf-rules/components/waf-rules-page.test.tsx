@@ -5,8 +5,6 @@ import { chooseOption, enterCreatedBy, filterParams, pickCreatedRange } from '@/
 import { json } from '@/test/render-app';
 import { click, headers, limits, openList, renderRules, RULES } from './waf-rules.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, memberOf, renderApp, shellHandlers } from '@/test/render-app';
 import { click, DOMAINS, LINE, LINE_PATH, openLine, openTab, renderLine } from './service-overview.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -16,13 +16,6 @@ import {
   UPDATE_PATH,
 } from './service-overview.fixtures';
 
-// No connection in tests; the handlers stay real, so a test can play the events the server sends.
-vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

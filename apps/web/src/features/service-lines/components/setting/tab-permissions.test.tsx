@@ -21,8 +21,6 @@ import {
   UPDATE_PATH,
 } from './service-overview.fixtures';
 
-vi.mock('@/lib/socket', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

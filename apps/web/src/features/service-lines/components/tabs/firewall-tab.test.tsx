@@ -5,12 +5,6 @@ import { json } from '@/test/render-app';
 import { click, LINE, LINE_PATH, renderLine, UPDATE_PATH } from '../setting/service-overview.fixtures';
 import { openEditor, renderFirewall, rowNames, rule, saveAndConfirm, USED, WITH_RULES } from './firewall-tab.fixtures';
 
-vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

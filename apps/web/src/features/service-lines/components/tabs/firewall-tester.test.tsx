@@ -12,12 +12,6 @@ import { json, type ApiCall } from '@/test/render-app';
 import { click, LINE, pickOption, UPDATE_PATH } from '../setting/service-overview.fixtures';
 import { openEditor, renderFirewall, USED } from './firewall-tab.fixtures';
 
-vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-}));
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -3,12 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { renderLine } from '../setting/service-overview.fixtures';
 
-vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-}));
-
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -12,12 +12,6 @@ import {
   UPDATE_PATH,
 } from '../setting/service-overview.fixtures';
 
-vi.mock('@/lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  connectSocket: vi.fn(),
-  disconnectSocket: vi.fn(),
-}));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
