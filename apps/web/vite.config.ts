@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { routePreloads } from './build/route-preloads.js';
-import { TEST_FILES, testFilesWithMocks } from './build/test-files.js';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const toBrotli = promisify(brotliCompress);
@@ -130,15 +129,7 @@ export default defineConfig(({ mode }) => {
       // `npx vitest run --project web` from the root runs just these.
       name: 'web',
       environment: 'happy-dom',
-      include: [TEST_FILES],
-      // The files that mock a module run apart, each with its own modules (vitest.mocks.config.ts).
-      exclude: testFilesWithMocks(),
-      // The files share one module graph per worker: React, Ant Design, the contracts and each
-      // lazy screen are imported once per worker, not once per file, which took these tests from
-      // 340 s to about 140 s on a slow machine and kept a lazy screen's first import within the
-      // tests' 5 s waits (docs/speed.md). Each file still gets a new DOM and storage, and its own
-      // run of the setup file.
-      isolate: false,
+      include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       testTimeout: 20_000,
     },

@@ -1,5 +1,4 @@
 import { cleanup, configure } from '@testing-library/react';
-import { DEFAULT_LOCALE } from '@parapet/shared';
 import { afterEach } from 'vitest';
 import { setLaterParts } from '@/lib/after-paint';
 import { i18n, initI18n } from '@/lib/i18n';
@@ -11,9 +10,6 @@ import { resources } from '@/locales/all';
 initI18n();
 for (const [locale, namespaces] of Object.entries(resources))
   for (const [ns, messages] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, messages);
-// The files of a worker share their modules (vite.config.ts, isolate: false), i18n's instance with
-// them: each file starts in the default language, whatever the file before it chose.
-await i18n.changeLanguage(DEFAULT_LOCALE);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
