@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { fullAccess, type CurrentUser } from '@parapet/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,7 @@ import { json, memberOf, NO_LIVE_FEED } from '@/test/render-app';
 const USER: CurrentUser = memberOf({ alpha: fullAccess(), beta: fullAccess() });
 
 /** Renders the real route tree at `path`; GET /api/user answers `user` until logout, else 401. */
-function renderAt(path: string, user?: CurrentUser) {
+function renderAt(path: string, user?: CurrentUser, feed = NO_LIVE_FEED) {
   let session = user;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
@@ -32,7 +32,7 @@ function renderAt(path: string, user?: CurrentUser) {
   });
   render(
     <AppProviders queryClient={queryClient}>
-      <LiveFeedContext value={NO_LIVE_FEED}>
+      <LiveFeedContext value={feed}>
         <RouterProvider router={router} />
       </LiveFeedContext>
     </AppProviders>,
@@ -101,6 +101,17 @@ describe('routes while signed in', () => {
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('防火牆規則'));
     expect(document.documentElement.lang).toBe('zh-TW');
     expect(localStorage.getItem('parapet.locale')).toBe('zh-TW');
+  });
+
+  it('opens the real-time feed with the signed-in frame and closes it on signing out (spec §7)', async () => {
+    const feed = { connect: vi.fn(), disconnect: vi.fn() };
+    const { router } = renderAt('/firewall_rules', USER, feed);
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Firewall Rules'));
+    expect(feed.connect).toHaveBeenCalledTimes(1);
+    expect(feed.disconnect).not.toHaveBeenCalled();
+    await act(() => router.navigate('/logout'));
+    await screen.findByTestId('login-page');
+    expect(feed.disconnect).toHaveBeenCalledTimes(1);
   });
 
   it('signs out through /logout', async () => {
