@@ -100,7 +100,7 @@ async function startServer(dataDir: string): Promise<Server> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG ?? 'warn',
       ADMIN_PASSWORD: PASSWORD,
       ALLOW_PRIVATE_ORIGINS: 'true',
       // Only the console is measured: no deploys, no origin probes, no nginx.

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.kind, url: config.publicUrl }, 'Parapet console is ready');
+  // In the background: until it is ready, the dashboard goes out as built and renders in the browser.
+  void app.prepareFirstViews();
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ export * from './dashboard/index.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './locales.js';
+export * from './console-first-view.js';
 export * from './console-preloads.js';
 export * from './permissions.js';
 export * from './plans.js';

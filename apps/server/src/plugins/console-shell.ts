@@ -21,7 +21,29 @@ export interface ShellPage {
 export interface ConsoleShell {
   /** The page with the preloads of `pathname` for a signed-in browser in `locale`, or undefined: send index.html. */
   signedInPage(pathname: string, locale: Locale): ShellPage | undefined;
+  /**
+   * The same page in two parts, around the root element, for the server's first view of the
+   * screen (console-first-view.ts): the head goes out at once, the root and the rest once the
+   * view is rendered. The head names the stylesheets, linked, not only preloaded: the view is
+   * drawn with them before any script runs. The scripts move after the root: fetched while the
+   * server renders, 40 of them slowed its render two to four times (docs/server-render.md).
+   */
+  firstViewParts(pathname: string, locale: Locale): FirstViewParts | undefined;
 }
+
+/** A signed-in page cut at its root element: `head` up to it, `tail` after it. */
+export interface FirstViewParts {
+  head: string;
+  tail: string;
+}
+
+/** The encoding a page goes out in; none for a client that accepts neither. */
+export type PageEncoding = 'br' | 'gzip' | undefined;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="/g;
+const SCRIPT_TAG = /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g;
+const DOCUMENT_LANG = /<html lang="[^"]*">/;
 
 /** The area whose paths hold `pathname` (the longest match), by whole segments. */
 function areaOf(plan: PreloadPlan, pathname: string): PreloadFiles | undefined {
@@ -78,7 +100,9 @@ export function loadConsoleShell(webRoot: string): ConsoleShell | undefined {
     return undefined;
   }
   const index = readFileSync(indexFile, 'utf8');
-  if (!index.includes('</head>')) return undefined;
+  if (!index.includes('</head>') || !index.includes(ROOT_ELEMENT)) return undefined;
+  const html = (area: PreloadFiles, locale: Locale) =>
+    index.replace('</head>', `${links([plan.frame, area], plan.messages[locale])}  </head>`);
   // One page per area and language, made on first use: a dozen areas, three languages.
   const pages = new Map<string, ShellPage>();
   return {
@@ -88,10 +112,21 @@ export function loadConsoleShell(webRoot: string): ConsoleShell | undefined {
       const key = `${plan.areas.findIndex((a) => a.files === area)} ${locale}`;
       let page = pages.get(key);
       if (!page) {
-        page = compressed(index.replace('</head>', `${links([plan.frame, area], plan.messages[locale])}  </head>`));
+        page = compressed(html(area, locale));
         pages.set(key, page);
       }
       return page;
+    },
+    firstViewParts(pathname, locale) {
+      const area = areaOf(plan, pathname);
+      if (!area) return undefined;
+      const page = html(area, locale)
+        .replace(DOCUMENT_LANG, `<html lang="${locale}">`)
+        .replace(STYLE_PRELOAD, '<link rel="stylesheet" crossorigin href="');
+      const at = page.indexOf(ROOT_ELEMENT);
+      const head = page.slice(0, at);
+      const scripts = (head.match(SCRIPT_TAG) ?? []).join('');
+      return { head: head.replace(SCRIPT_TAG, ''), tail: `${scripts}${page.slice(at + ROOT_ELEMENT.length)}` };
     },
   };
 }

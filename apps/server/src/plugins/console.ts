@@ -2,10 +2,19 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, SESSION_COOKIE, SOCKET_PATH } from '@parapet/shared';
+import { API_PREFIX, hasFirstView, SESSION_COOKIE, SOCKET_PATH } from '@parapet/shared';
 import { localeOf } from '../lib/accept-language.js';
-import { loadConsoleShell, type ShellPage } from './console-shell.js';
+import { firstViews } from './console-first-view.js';
+import { loadConsoleShell, type PageEncoding } from './console-shell.js';
+import { firstViewPage } from './first-view-page.js';
 import { errorBody } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loads the dashboard's first-view renderer ahead of the first page that needs it (console-first-view.ts). */
+    prepareFirstViews(): Promise<void>;
+  }
+}
 
 /** Vite names built assets by content hash, so they can be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,12 +30,12 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/** The page in the best encoding the request accepts, as the built files are chosen. */
-function encodedPage(page: ShellPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
+/** The best encoding the request accepts, as the built files are chosen. */
+function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
   const accepted = acceptedEncodings(acceptEncoding);
-  if (accepted.has('br')) return { body: page.br, encoding: 'br' };
-  if (accepted.has('gzip')) return { body: page.gzip, encoding: 'gzip' };
-  return { body: page.plain };
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
 
 /**
@@ -58,7 +67,10 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
     app.log.warn({ webRoot: opts.webRoot }, 'console not built: run `npm run build` to serve it');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const views = built ? firstViews(app, opts.webRoot) : undefined;
+  app.decorate('prepareFirstViews', () => views?.prepare() ?? Promise.resolve());
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi =
       url === API_PREFIX ||
@@ -76,18 +88,23 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
     }
     // A browser holding a session gets the page that names its screen's files (console-shell.ts).
     // Whether the session is still good is the API's to say: a stale one costs a few preloads.
-    const page =
-      request.method === 'GET' && request.cookies[SESSION_COOKIE]
-        ? shell?.signedInPage(request.url.split('?')[0] ?? '/', localeOf(request.headers['accept-language']))
-        : undefined;
-    if (page) {
-      const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
+    const signedIn = request.method === 'GET' && Boolean(request.cookies[SESSION_COOKIE]);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const locale = localeOf(request.headers['accept-language']);
+    const page = signedIn ? shell?.signedInPage(pathname, locale) : undefined;
+    if (shell && page) {
+      const encoding = pageEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding, cookie')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+      // The dashboard, drawn here with the user's figures (console-first-view.ts): it holds the
+      // user's data, so no cache may keep it.
+      const parts =
+        views && hasFirstView(pathname) && views.ready() ? shell.firstViewParts(pathname, locale) : undefined;
+      if (views && parts) {
+        const view = views.render(request, request.url, locale);
+        return reply.header('cache-control', 'no-store').send(firstViewPage(parts, encoding, view));
+      }
+      return reply.header('cache-control', 'no-cache').send(page[encoding ?? 'plain']);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

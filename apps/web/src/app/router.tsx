@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  redirect,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { FullPageSpin } from '@/components/full-page-spin';
 import * as LoginRoute from '@/features/auth/route';
 import { loadConsoleMessages } from '@/lib/i18n';
@@ -167,6 +173,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+/** `hydrationData`: the loaders' answers of the server's first view, which the browser takes over (main.tsx). */
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(createRoutes(queryClient), hydrationData ? { hydrationData } : undefined);
 }

@@ -8,6 +8,7 @@ import {
   USER_API,
   type ErrorCode,
   type ErrorDetails,
+  type FirstViewTransport,
 } from '@parapet/shared';
 import { noteOwnChange } from './own-changes';
 
@@ -66,6 +67,14 @@ export interface RequestOptions {
 
 let unauthorizedHandler: (() => void) | undefined;
 let requestLanguage: string | undefined;
+
+/** How a call reaches the server: the browser's fetch, or the server's own router when it renders a page (entry-server.tsx). */
+let transport: FirstViewTransport = (url, init) => fetch(url, init);
+
+/** The server's page renderer answers the calls of the screen it renders without leaving its process. */
+export function setApiTransport(next: FirstViewTransport): void {
+  transport = next;
+}
 
 /** The app decides what "session gone" does (clear user data, go to login); lib stays UI-free. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
@@ -135,7 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let response: Response;
   try {
     response = await (takeEarly(path, method, options) ??
-      fetch(apiUrl(path, options.query), {
+      transport(apiUrl(path, options.query), {
         method,
         headers,
         body,

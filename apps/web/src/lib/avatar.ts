@@ -19,8 +19,18 @@ export function bumpAvatarVersion(): void {
   for (const listener of listeners) listener();
 }
 
-/** `/api/user/avatar?v=<version>`, or undefined when the user has no picture. */
+/**
+ * A page the server rendered shows the initials until the browser takes it over (the server's
+ * version would not be this browser's): the same on both sides, then the picture.
+ */
+const NOT_YET = 0;
+
+/** `/api/user/avatar?v=<version>`, or undefined when the user has no picture (or not yet). */
 export function useAvatarUrl(hasAvatar: boolean | undefined): string | undefined {
-  const current = useSyncExternalStore(subscribe, () => version);
-  return hasAvatar ? apiUrl(USER_API.avatar, { v: current }) : undefined;
+  const current = useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => NOT_YET,
+  );
+  return hasAvatar && current !== NOT_YET ? apiUrl(USER_API.avatar, { v: current }) : undefined;
 }

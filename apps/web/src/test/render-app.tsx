@@ -73,12 +73,11 @@ export interface ApiCall {
 export type ApiHandlers = Record<string, (call: ApiCall) => Response | Promise<Response>>;
 
 /**
- * Renders the real route tree at `path` with fetch stubbed by `handlers`. Without a
- * `GET /api/user` handler the visitor is signed out. Returns the calls made, in order.
+ * A fetch that answers by `handlers` and records each call in `calls`; without a
+ * `GET /api/user` handler the visitor is signed out.
  */
-export function renderApp(path: string, handlers: ApiHandlers = {}) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+export function answerFrom(handlers: ApiHandlers, calls: ApiCall[]) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
@@ -88,7 +87,16 @@ export function renderApp(path: string, handlers: ApiHandlers = {}) {
     if (handler) return handler(call);
     if (url.pathname === '/api/user') return json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' });
     return json(404, { code: 'NOT_FOUND', message: 'Not found.' });
-  });
+  };
+}
+
+/**
+ * Renders the real route tree at `path` with fetch stubbed by `handlers`. Without a
+ * `GET /api/user` handler the visitor is signed out. Returns the calls made, in order.
+ */
+export function renderApp(path: string, handlers: ApiHandlers = {}) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(answerFrom(handlers, calls));
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });

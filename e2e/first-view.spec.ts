@@ -1,0 +1,71 @@
+import { expect, type Page } from '@playwright/test';
+import { FIRST_VIEW_STATE_ID } from '@parapet/shared';
+import { test } from './fixtures/admin-session';
+
+// The dashboard is drawn by the server (docs/server-render.md): its figures are in the page the
+// browser receives, and the console's scripts take that page over as it is. The server renders
+// a first view once its renderer is loaded and within a time limit; until then a page goes out
+// as built, so a test asks again until it gets one.
+
+const DASHBOARD = '/home?groupName=default';
+
+/** Asks for `path` with the page's session until the server answers it with a first view. */
+async function untilFirstView(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(async () => (await (await page.request.get(path)).text()).includes(`id="${FIRST_VIEW_STATE_ID}"`), {
+      timeout: 30_000,
+      intervals: [500],
+    })
+    .toBe(true);
+}
+
+test('the dashboard’s figures are in the page: they show with every script of the console blocked', async ({
+  page,
+}) => {
+  await untilFirstView(page, DASHBOARD);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(DASHBOARD);
+  await expect(page.getByTestId('dashboard-tile-requests-value')).toHaveText(/\d/);
+  await expect(page.getByTestId('dashboard-tabs')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  // Nothing answers input before the console has taken the page over.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+});
+
+test.describe('in Simplified Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the console takes the server’s dashboard over without drawing it again, and it works', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    });
+    await untilFirstView(page, DASHBOARD);
+    // The console's entry waits until the server's view is marked: the same element afterwards
+    // means the view was taken over, not drawn again.
+    let release = () => undefined as void;
+    const marked = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await marked;
+      await route.continue();
+    });
+    await page.goto(DASHBOARD, { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    const tile = page.getByTestId('dashboard-tile-requests-value');
+    await expect(tile).toHaveText(/次请求/);
+    await tile.evaluate((element) => element.setAttribute('data-from-server', ''));
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 20_000 });
+    await expect(page.locator('[data-testid="dashboard-tile-requests-value"][data-from-server]')).toBeVisible();
+    // Its answers came with the page: the console did not ask for them again.
+    expect(calls.filter((path) => path.startsWith('/api/dashboard/'))).toEqual([]);
+
+    await page.getByRole('tab', { name: '防火墙' }).click();
+    await expect(page).toHaveURL(/\/home\/firewall\?groupName=default$/);
+    await expect(page.getByTestId('dashboard-tile-wafEvents-value')).toBeVisible({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+});
