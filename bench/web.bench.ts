@@ -14,6 +14,7 @@
 // 300,000), `--quiet-ms N` (how long without a long task means the page has settled; default 2000),
 // `--timeline` (each dashboard load's requests, marks, paints and long tasks, by start time, and
 // its LCP after the last answer), `--trace FILE` (Chromium's trace of the first dashboard load).
+// BENCH_LOG=info starts the measured server at that log level (each first view's time is logged).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';

@@ -1,8 +1,14 @@
 import { waitFor } from '@testing-library/react';
-import type { DashboardSeriesRequest, DashboardTopRequest, FirstViewResult } from '@parapet/shared';
+import {
+  dashboardActivityRowSchema,
+  type DashboardSeriesRequest,
+  type DashboardTopRequest,
+  type FirstViewResult,
+} from '@parapet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render as renderFirstView } from '@/entry-server';
 import { setApiTransport } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-values';
 import type * as SocketModule from '@/lib/socket';
 import { answerFrom, json, memberOf, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
 import { startConsole } from './start-console';
@@ -20,6 +26,22 @@ const USER = memberOf({ alpha: { dashboard: { read: true } } });
 const PAGE = '/home?groupName=alpha';
 const STORED_OPTIONS = 'parapet.dashboardFilterOptions';
 
+/** One blocked request for the firewall tab's activity log, at a time whose text depends on the time zone. */
+const BLOCKED_AT = Date.UTC(2026, 10, 20, 12, 0, 0);
+const BLOCKED = dashboardActivityRowSchema.parse({
+  req_id: 'req-1',
+  timestamp: BLOCKED_AT,
+  server_name: 'shop.example.com',
+  client_ip: '203.0.113.7',
+  country: 'DE',
+  method: 'GET',
+  uri: '/login.php',
+  status: 403,
+  action: '01',
+  type: '01',
+  rule: 'deny-login',
+  reason: 'listed',
+});
 const HANDLERS: ApiHandlers = {
   ...shellHandlers(USER),
   'POST /api/dashboard/series': (call) => {
@@ -35,6 +57,7 @@ const HANDLERS: ApiHandlers = {
       entries: [{ key: body.dimension === 'country' ? 'FR' : '10.0.0.1', value: 7 }],
     });
   },
+  'POST /api/dashboard/activity': () => json(200, { from: BLOCKED_AT - 86_400_000, to: BLOCKED_AT, rows: [BLOCKED] }),
 };
 
 const browserFetch: typeof fetch = (input, init) => fetch(input, init);
@@ -116,5 +139,19 @@ describe('the dashboard’s first view, from the server to the browser', () => {
       expect(root.querySelector('[data-testid="dashboard-tile-requests-value"]')?.textContent).toBe('1.2K requests'),
     );
     expect(errors).toEqual([]);
+  });
+
+  it('leaves a time to the browser, whose time zone the server does not know', async () => {
+    const root = await serverPage('/home/firewall?groupName=alpha');
+    const log = root.querySelector('[data-testid="dashboard-activity-log"]');
+    expect(log?.textContent).toContain('deny-login');
+    const shown = formatDateTime('en-US', BLOCKED_AT);
+    expect(log?.textContent).not.toContain(shown);
+    await startConsole(root);
+    await waitFor(() =>
+      expect(root.querySelector('[data-testid="dashboard-activity-log"]')?.textContent).toContain(shown),
+    );
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c.path.startsWith('/api/dashboard/'))).toEqual([]);
   });
 });

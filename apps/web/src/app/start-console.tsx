@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takeFirstViewState, type FirstViewState } from '@/lib/first-view';
@@ -63,7 +63,9 @@ export async function startConsole(root: HTMLElement): Promise<AppRouter> {
     // The server's view stays on screen (inert) until the browser's is ready to replace it or
     // to take it over; a spinner in between would only hide it.
     await routerReady(router);
-    if (takeOver) hydrateRoot(root, app);
+    // A transition: taking the page over yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole tree, since the view is already on screen.
+    if (takeOver) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
     return router;
   }

@@ -3,7 +3,7 @@ import { Button, Card, Table, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
-import { formatDateTime } from '@/lib/format-values';
+import { LocalTime } from '@/components/local-time';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
 import { useClickToFilter } from './use-click-to-filter';
@@ -42,7 +42,7 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
       key: 'timestamp',
       title: t('events:fields.timestamp'),
       dataIndex: 'timestamp',
-      render: (value: number) => formatDateTime(i18n.language, value),
+      render: (value: number) => <LocalTime value={value} language={i18n.language} />,
     },
     { key: 'action', title: t('events:fields.action'), dataIndex: 'action', render: filterable('action') },
     { key: 'rule', title: t('events:fields.rule'), dataIndex: 'rule', render: filterable('rule') },
