@@ -69,3 +69,15 @@ test.describe('in Simplified Chinese', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test('a language chosen in the console is the server’s too: after a reload the page comes in it', async ({ page }) => {
+  await page.goto(DASHBOARD);
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId('locale-zh-TW').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  // The browser is still English (Accept-Language); the choice reaches the server in a cookie.
+  await untilFirstView(page, DASHBOARD);
+  const html = await (await page.request.get(DASHBOARD)).text();
+  expect(html).toContain('<html lang="zh-TW">');
+  expect(html).toMatch(/data-testid="dashboard-tile-requests-value"[^>]*><strong>[^<]*次請求/);
+});

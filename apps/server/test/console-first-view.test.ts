@@ -5,7 +5,10 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
+  DASHBOARD_CHOICES_COOKIE,
   FIRST_VIEW_ENTRY,
+  LOCALE_COOKIE,
+  OWN_DASHBOARD_CHOICES,
   PRELOAD_PLAN_FILE,
   SESSION_COOKIE,
   USER_API,
@@ -97,7 +100,7 @@ describe.each(storeKinds)('the dashboard’s first view, rendered by the server,
   });
 
   it('names the stylesheets in the head and the scripts after the view, in the language asked for', async () => {
-    const res = await get('/home/firewall', { 'accept-language': 'zh-TW' });
+    const res = await get('/home/firewall?groupName=g1', { 'accept-language': 'zh-TW' });
     const [head = '', rest = ''] = res.body.split('<div id="root" inert>');
     expect(head).toContain('<html lang="zh-TW">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
@@ -116,14 +119,14 @@ describe.each(storeKinds)('the dashboard’s first view, rendered by the server,
   });
 
   it('sends the page brotli-compressed when asked, the same page', async () => {
-    const plain = await get('/home');
-    const br = await get('/home', { 'accept-encoding': 'gzip, br' });
+    const plain = await get('/home?groupName=g1');
+    const br = await get('/home?groupName=g1', { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('refuses a call that would change something, and the session stays', async () => {
-    const res = await get('/home?sign-out');
+    const res = await get('/home?groupName=g1&sign-out');
     expect(res.statusCode).toBe(200);
     // No view: the page as built, with the root empty, for the console to render itself.
     expect(res.body).toContain('<div id="root"></div>');
@@ -133,7 +136,7 @@ describe.each(storeKinds)('the dashboard’s first view, rendered by the server,
   });
 
   it('sends the root empty when the renderer has no view, fails or is late', async () => {
-    for (const url of ['/home?none', '/home?throws', '/home?slow']) {
+    for (const url of ['/home?groupName=g1&none', '/home?groupName=g1&throws', '/home?groupName=g1&slow']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -141,16 +144,46 @@ describe.each(storeKinds)('the dashboard’s first view, rendered by the server,
     }
   });
 
+  it('renders in the language chosen in the console, told by its cookie, over the browser’s', async () => {
+    const res = await get('/home?groupName=g1', {
+      'accept-language': 'en-US',
+      cookie: `${cookie}; ${LOCALE_COOKIE}=zh-TW`,
+    });
+    expect(res.body).toContain('<html lang="zh-TW">');
+    expect(res.body).toContain('data-locale="zh-TW"');
+    expect(res.body).toContain('/assets/messages-zh-TW-1.js');
+    // A value that is no language of the console is not one.
+    const odd = await get('/home?groupName=g1', {
+      'accept-language': 'zh-TW',
+      cookie: `${cookie}; ${LOCALE_COOKIE}=xx`,
+    });
+    expect(odd.body).toContain('data-locale="zh-TW"');
+  });
+
+  it('renders no view the browser would not draw: no group named, or dashboard choices of its own', async () => {
+    for (const [url, extra] of [
+      ['/home', ''],
+      ['/home/firewall', ''],
+      ['/home?groupName=g1', `; ${DASHBOARD_CHOICES_COOKIE}=${OWN_DASHBOARD_CHOICES}`],
+    ] as const) {
+      const res = await get(url, { cookie: `${cookie}${extra}` });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('id="view"');
+    }
+  });
+
   it('renders no view for another screen, nor without a session', async () => {
     const other = await get('/firewall_rules?groupName=g1');
     expect(other.headers['cache-control']).toBe('no-cache');
     expect(other.body).toContain('<div id="root"></div>');
-    const signedOut = await t.app.inject({ method: 'GET', url: '/home' });
+    const signedOut = await t.app.inject({ method: 'GET', url: '/home?groupName=g1' });
     expect(signedOut.body).toBe(INDEX);
   });
 
   it('makes its calls with the page request’s cookie: one that is no session is answered 401', async () => {
-    const res = await get('/home', { cookie: `${SESSION_COOKIE}=not-a-session` });
+    const res = await get('/home?groupName=g1', { cookie: `${SESSION_COOKIE}=not-a-session` });
     expect(res.body).toMatch(/<p id="view" data-locale="en-US">401 /);
   });
 });

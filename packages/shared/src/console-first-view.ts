@@ -19,6 +19,24 @@ export function hasFirstView(pathname: string): boolean {
   return Object.values(DASHBOARD_TAB_PATHS).some((tabPath) => tabPath === path);
 }
 
+/**
+ * What the browser tells the server about choices it keeps on the device, so the server's view
+ * is the one the browser would draw. The language chosen in the console (the server otherwise
+ * goes by Accept-Language), and whether the device keeps dashboard choices of its own (a range,
+ * filters, chart options), which the server does not know: then it renders no first view.
+ * Set by the console itself (apps/web/src/lib/device-cookies.ts); never HttpOnly.
+ */
+export const LOCALE_COOKIE = 'parapet_locale';
+export const DASHBOARD_CHOICES_COOKIE = 'parapet_dashboard';
+/** `DASHBOARD_CHOICES_COOKIE`'s value while the device's dashboard choices are not the defaults. */
+export const OWN_DASHBOARD_CHOICES = 'own';
+/**
+ * The query parameter naming the group a console page shows. The server renders a first view
+ * only for a page that names it: without it, the browser picks the group it used last, which
+ * the server does not know.
+ */
+export const GROUP_QUERY_PARAM = 'groupName';
+
 /** The id of the `<script type="application/json">` holding what the browser takes over. */
 export const FIRST_VIEW_STATE_ID = 'pp-first-view';
 

@@ -2,7 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, hasFirstView, SESSION_COOKIE, SOCKET_PATH } from '@parapet/shared';
+import {
+  API_PREFIX,
+  DASHBOARD_CHOICES_COOKIE,
+  GROUP_QUERY_PARAM,
+  hasFirstView,
+  LOCALE_COOKIE,
+  LOCALES,
+  OWN_DASHBOARD_CHOICES,
+  SESSION_COOKIE,
+  SOCKET_PATH,
+} from '@parapet/shared';
 import { localeOf } from '../lib/accept-language.js';
 import { firstViews } from './console-first-view.js';
 import { loadConsoleShell, type PageEncoding } from './console-shell.js';
@@ -36,6 +46,19 @@ function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;
+}
+
+/**
+ * Whether the server can draw the page as this browser would: a dashboard tab, for a named
+ * group (else the browser picks the one it used last), on a device whose dashboard choices are
+ * the defaults (else they are in its storage, not here). See docs/server-render.md.
+ */
+function wantsFirstView(pathname: string, search: string, cookies: Record<string, string | undefined>): boolean {
+  return (
+    hasFirstView(pathname) &&
+    new URLSearchParams(search).has(GROUP_QUERY_PARAM) &&
+    cookies[DASHBOARD_CHOICES_COOKIE] !== OWN_DASHBOARD_CHOICES
+  );
 }
 
 /**
@@ -89,8 +112,10 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
     // A browser holding a session gets the page that names its screen's files (console-shell.ts).
     // Whether the session is still good is the API's to say: a stale one costs a few preloads.
     const signedIn = request.method === 'GET' && Boolean(request.cookies[SESSION_COOKIE]);
-    const pathname = request.url.split('?')[0] ?? '/';
-    const locale = localeOf(request.headers['accept-language']);
+    const [pathname = '/', search = ''] = request.url.split('?');
+    // The language chosen in the console on this device, else the browser's.
+    const chosen = request.cookies[LOCALE_COOKIE];
+    const locale = LOCALES.find((l) => l === chosen) ?? localeOf(request.headers['accept-language']);
     const page = signedIn ? shell?.signedInPage(pathname, locale) : undefined;
     if (shell && page) {
       const encoding = pageEncoding(request.headers['accept-encoding']);
@@ -99,7 +124,9 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
       // The dashboard, drawn here with the user's figures (console-first-view.ts): it holds the
       // user's data, so no cache may keep it.
       const parts =
-        views && hasFirstView(pathname) && views.ready() ? shell.firstViewParts(pathname, locale) : undefined;
+        views && wantsFirstView(pathname, search, request.cookies) && views.ready()
+          ? shell.firstViewParts(pathname, locale)
+          : undefined;
       if (views && parts) {
         const view = views.render(request, request.url, locale);
         return reply.header('cache-control', 'no-store').send(firstViewPage(parts, encoding, view));

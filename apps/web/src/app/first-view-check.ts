@@ -1,4 +1,5 @@
-import { readDashboardOptions } from '@/features/dashboard/state/dashboard-options';
+import { readDashboardOptions, sameOptions } from '@/features/dashboard/state/dashboard-options';
+import { tellOwnDashboardChoices } from '@/lib/device-cookies';
 import type { FirstViewState } from '@/lib/first-view';
 import { detectLocale } from '@/lib/i18n';
 import { readSelectedGroup, storeSelectedGroup } from '@/lib/stored-data';
@@ -14,7 +15,11 @@ import type { GroupContext } from '@/lib/tenancy/group-context';
 export function matchesThisBrowser(state: FirstViewState, url: URL): boolean {
   const frame = state.router.loaderData?.app as GroupContext | undefined;
   if (!frame || state.locale !== detectLocale()) return false;
-  if (JSON.stringify(readDashboardOptions()) !== JSON.stringify(state.dashboardOptions)) return false;
+  if (!sameOptions(readDashboardOptions(), state.dashboardOptions)) {
+    // Choices kept here from before the server was told of them (device-cookies.ts).
+    tellOwnDashboardChoices(true);
+    return false;
+  }
   const selected = resolveSelectedGroup(url.searchParams.get(GROUP_QUERY_PARAM), readSelectedGroup(), frame.allowed);
   if (selected !== frame.selected) return false;
   // The guards that would have stored the selection do not run again here.

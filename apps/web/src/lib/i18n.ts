@@ -13,6 +13,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bundledResources, loadConsoleResources, PUBLIC_NAMESPACES } from '@/locales';
 import { setRequestLanguage } from './api-client';
+import { tellLocale } from './device-cookies';
 import { readStoredLocale, storeLocale } from './storage';
 
 /**
@@ -61,6 +62,9 @@ function applyLocale(language: string): void {
 
 export function initI18n(): typeof i18n {
   if (i18n.isInitialized) return i18n;
+  // A language chosen here before the server was told of choices (device-cookies.ts).
+  const stored = readStoredLocale();
+  if (stored) tellLocale(stored);
   i18n.on('languageChanged', applyLocale);
   void i18n.use(initReactI18next).init({
     // A copy per language: i18next adds the console's namespaces into what it is given.

@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '@parapet/shared';
+import { tellLocale, tellOwnDashboardChoices } from './device-cookies';
 
 /** Every key the console writes starts with this, so sign-out can find the user's data. */
 const PREFIX = 'parapet.';
@@ -41,10 +42,12 @@ export function readStoredLocale(): Locale | undefined {
 
 export function storeLocale(locale: Locale): void {
   writeItem(LOCALE_KEY, locale);
+  tellLocale(locale);
 }
 
 /** Removes what the signed-in user left on this device (spec §4: a 401 clears user data). */
 export function clearUserStorage(): void {
+  tellOwnDashboardChoices(false);
   const s = store();
   if (!s) return;
   try {

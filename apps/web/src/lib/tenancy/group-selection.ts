@@ -1,7 +1,7 @@
-import { ALL_GROUPS } from '@parapet/shared';
+import { ALL_GROUPS, GROUP_QUERY_PARAM } from '@parapet/shared';
 
 /** The URL query parameter that carries the selected group (spec §2 Guards). */
-export const GROUP_QUERY_PARAM = 'groupName';
+export { GROUP_QUERY_PARAM };
 
 /**
  * Spec §2: a requested group the user may choose becomes the selection; otherwise the current

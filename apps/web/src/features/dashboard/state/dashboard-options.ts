@@ -9,6 +9,7 @@ import {
   type DashboardDateRange,
   type DashboardFilterOptions,
 } from '@parapet/shared';
+import { tellOwnDashboardChoices } from '@/lib/device-cookies';
 import { readStored, writeStored } from '@/lib/stored-data';
 
 /**
@@ -46,6 +47,22 @@ export function readDashboardOptions(): DashboardFilterOptions {
 
 export function writeDashboardOptions(options: DashboardFilterOptions): void {
   writeStored('dashboardFilterOptions', options);
+  tellOwnDashboardChoices(!sameOptions(options, DEFAULT_DASHBOARD_FILTER_OPTIONS));
+}
+
+/** The same choices, whatever the order their keys were written in. */
+export function sameOptions(a: DashboardFilterOptions, b: DashboardFilterOptions): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The preset a zoom with nothing to go back to resets to: the default zoom window (spec §4). */
