@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import http from 'node:http';
+import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
@@ -133,6 +134,29 @@ describe.each(storeKinds)('the dashboard’s first view, rendered by the server,
     expect(res.body).not.toContain('id="view"');
     const me = await t.app.inject({ method: 'GET', url: `${API_PREFIX}${USER_API.me}`, headers: { cookie } });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('sends the head at once, before the view is rendered, plain and brotli-compressed', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const encoding of ['identity', 'br']) {
+      // The renderer takes 1.5 s over this page: what arrives first is what went out at once.
+      const first = await new Promise<string>((resolve, reject) => {
+        const req = http.get(
+          `${address}/home?groupName=g1&slow`,
+          { headers: { cookie, 'accept-encoding': encoding } },
+          (res) => {
+            const body = encoding === 'br' ? res.pipe(createBrotliDecompress()) : res;
+            body.once('data', (chunk: Buffer) => {
+              resolve(chunk.toString());
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', (error) => (error.message.includes('aborted') ? undefined : reject(error)));
+      });
+      expect(first, encoding).toContain('</head>');
+      expect(first, encoding).not.toContain('<div id="root"');
+    }
   });
 
   it('sends the root empty when the renderer has no view, fails or is late', async () => {

@@ -4,6 +4,9 @@ import compress from '@fastify/compress';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** Brotli's level for what is written on the fly: about gzip -9's size in a fraction of its time. */
+export const LIVE_BROTLI_QUALITY = 4;
+export const LIVE_GZIP_LEVEL = 6;
 
 /**
  * Compresses what the server writes on the fly (API JSON, error bodies, the OpenAPI document)
@@ -19,8 +22,8 @@ export const compressionPlugin = fp(
       global: true,
       encodings: ['br', 'gzip'],
       threshold: COMPRESSION_THRESHOLD_BYTES,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } },
+      zlibOptions: { level: LIVE_GZIP_LEVEL },
     });
   },
   { name: 'compression' },

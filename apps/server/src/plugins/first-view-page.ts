@@ -1,34 +1,34 @@
-import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FirstViewResult } from '@parapet/shared';
+import { LIVE_BROTLI_QUALITY, LIVE_GZIP_LEVEL } from './compression.js';
 import type { FirstViewParts, PageEncoding } from './console-shell.js';
 
 type FirstView = Extract<FirstViewResult, { kind: 'page' }>;
-
-/** Per request: a middling level, a millisecond or two for the dashboard's 60 kB. */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
 
 /**
  * A signed-in page whose head goes out at once, so the browser fetches the screen's scripts and
  * stylesheets while the server renders its first view; the root follows with the view in it
  * (inert until the browser's console takes it over), or empty, as built, when there is none.
+ *
+ * Compressed here, at the levels of everything written on the fly (compression.ts), not by that
+ * plugin: its compressor keeps the head until it has enough to write, and the head must reach
+ * the browser at once. The page goes out already encoded, which the plugin leaves alone.
  */
 export function firstViewPage(
   parts: FirstViewParts,
   encoding: PageEncoding,
   view: Promise<FirstView | undefined>,
 ): Readable {
-  const out: Transform =
+  const compressor =
     encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } })
       : encoding === 'gzip'
-        ? createGzip({ level: GZIP_LEVEL })
-        : new PassThrough();
+        ? createGzip({ level: LIVE_GZIP_LEVEL })
+        : undefined;
+  const out = compressor ?? new PassThrough();
   out.write(parts.head);
-  // A compressor keeps what it is given until it has enough: the head must reach the browser now.
-  if (encoding === 'br') (out as unknown as { flush(kind: number): void }).flush(constants.BROTLI_OPERATION_FLUSH);
-  else if (encoding === 'gzip') (out as unknown as { flush(kind: number): void }).flush(constants.Z_SYNC_FLUSH);
+  compressor?.flush(encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH);
   const rest = (found: FirstView | undefined) =>
     found
       ? `<div id="root" inert>${found.html}</div>${found.state}${parts.tail}`
