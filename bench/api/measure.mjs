@@ -47,7 +47,61 @@ export function table(rows, connections) {
     title,
     ...connections.flatMap((n) => {
       const f = figures[n];
-      return [String(f.rps), String(f.p99), String(f.bare.rps), (f.rps / f.bare.rps).toFixed(3)];
+      return [String(f.rps), String(f.p99), String(f.bare.rps), (f.ratio ?? f.rps / f.bare.rps).toFixed(3)];
+    }),
+  ]);
+  return [head, head.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * The rows of several rounds as one: each figure the median of the rounds, and the ratio the
+ * median of each round's own ratio (the call against the bare route measured just before it).
+ */
+export function medianRows(rounds, connections) {
+  return rounds[0].map(({ title }, i) => ({
+    title,
+    figures: Object.fromEntries(
+      connections.map((n) => {
+        const all = rounds.map((rows) => rows[i].figures[n]);
+        return [
+          n,
+          {
+            rps: Math.round(median(all.map((f) => f.rps))),
+            p99: median(all.map((f) => f.p99)),
+            bare: { rps: Math.round(median(all.map((f) => f.bare.rps))) },
+            ratio: median(all.map((f) => f.rps / f.bare.rps)),
+          },
+        ];
+      }),
+    ),
+  }));
+}
+
+/**
+ * The larger store against the smaller, round by round (each round measured both, one after the
+ * other, in the order ABBA so that a machine slowing down or speeding up weighs on both alike):
+ * the median change of the call's share of the bare route, and of its p99, with the rounds' range.
+ */
+export function compareTable(small, large, connections) {
+  const percent = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
+  // The rounds' range beside the median: on a shared machine it says how much of a change is noise.
+  const change = (values) =>
+    `${percent(median(values))} (${percent(Math.min(...values))} to ${percent(Math.max(...values))})`;
+  const head = ['call', ...connections.flatMap((n) => [`× bare @${n}`, `p99 @${n}`])];
+  const lines = small[0].map(({ title }, i) => [
+    title,
+    ...connections.flatMap((n) => {
+      const pairs = small.map((rows, r) => [rows[i].figures[n], large[r][i].figures[n]]);
+      return [
+        change(pairs.map(([a, b]) => b.rps / b.bare.rps / (a.rps / a.bare.rps))),
+        change(pairs.map(([a, b]) => Math.max(b.p99, 1) / Math.max(a.p99, 1))),
+      ];
     }),
   ]);
   return [head, head.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

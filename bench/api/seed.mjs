@@ -98,3 +98,19 @@ export function copyLines(dataDir, count) {
     file.close();
   }
 }
+
+/** Takes the copies of `copyLines` out again, so the same server can be measured with either store. */
+export function removeCopies(dataDir) {
+  const file = new BetterSqlite3(path.join(dataDir, 'parapet.db'));
+  file.pragma('busy_timeout = 5000');
+  try {
+    const copies = "select id from service_lines where app_profile_name like 'copy%.line'";
+    file.transaction(() => {
+      file.prepare(`delete from line_domains where line_id in (${copies})`).run();
+      file.prepare(`delete from service_lines where id in (${copies})`).run();
+    })();
+    file.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    file.close();
+  }
+}

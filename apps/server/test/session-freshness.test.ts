@@ -11,10 +11,12 @@ import { fill, signedInAdmin } from './helpers/admin.js';
 import { TEST_DATABASE_URL, storeKinds } from './helpers/stores.js';
 
 /**
- * Who a request is and what it may do is read from the store at that request: nothing about
- * sessions, users or roles is kept between requests, so a change made through one server counts
- * from the very next request on another. The second server here has a store connection of its
- * own (a second SQLite connection to the same file, or a second PostgreSQL pool).
+ * Who a request is and what it may do is as the store holds it at that request: on SQLite the
+ * session's answer is kept only while the file is unchanged (db/kept-reads.ts), so a change made
+ * through one server counts from the very next request on it and on another. Each test reads
+ * first, so that the answer is kept, then changes, then reads again. The second server here has
+ * a store connection of its own (a second SQLite connection to the same file, or a second
+ * PostgreSQL pool).
  */
 describe.each(storeKinds)('sessions and roles at the next request on %s', (kind) => {
   let t: TestApp;
@@ -68,10 +70,13 @@ describe.each(storeKinds)('sessions and roles at the next request on %s', (kind)
   });
 
   it('a member removed is signed out at the next request, on both servers', async () => {
+    // Read on both first, so that each server has the session's answer (kept on SQLite).
     expect((await beaThere.get(USER_API.me)).statusCode).toBe(200);
+    expect((await bea.client.get(USER_API.me)).statusCode).toBe(200);
     expect((await admin.delete(fill(GROUP_API.member, { groupName: 'acme', username: 'bea' }))).statusCode).toBe(200);
     expect((await beaThere.get(USER_API.me)).statusCode).toBe(401);
     expect((await lines(beaThere)).statusCode).toBe(401);
+    expect((await bea.client.get(USER_API.me)).statusCode).toBe(401);
   });
 
   it('a password changed ends the other sessions at the next request, on both servers', async () => {
@@ -93,9 +98,14 @@ describe.each(storeKinds)('sessions and roles at the next request on %s', (kind)
   it('a session signed out is refused at the next request, on both servers', async () => {
     expect((await beaThere.get(USER_API.me)).statusCode).toBe(200);
     const cookie = bea.client.cookie;
+    // The same cookie on this server too, read before the sign-out.
+    const beaHere = new ApiClient(t.app);
+    beaHere.cookie = cookie;
+    expect((await beaHere.get(USER_API.me)).statusCode).toBe(200);
     expect((await bea.client.get(USER_API.logout)).statusCode).toBe(200);
     beaThere.cookie = cookie;
     expect((await beaThere.get(USER_API.me)).statusCode).toBe(401);
     expect((await lines(beaThere)).statusCode).toBe(401);
+    expect((await beaHere.get(USER_API.me)).statusCode).toBe(401);
   });
 });

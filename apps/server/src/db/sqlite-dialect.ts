@@ -7,6 +7,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
+import { KeptReads } from './kept-reads.js';
 
 /** One holder at a time; the others are let in one by one, in the order they came. */
 export class ConnectionQueue {
@@ -50,7 +51,11 @@ class QueuedSqliteDriver extends SqliteDriver {
 /** Runs a read at once and answers its rows, or undefined when the connection is taken. */
 export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
+/** As `ReadNow`, with rows that may be shared with other callers (frozen). */
+export type ReadKept = (sql: string, parameters: readonly unknown[]) => readonly unknown[] | undefined;
+
 const readers = new WeakMap<Kysely<never>, ReadNow>();
+const keptReaders = new WeakMap<Kysely<never>, ReadKept>();
 
 /**
  * Kysely's SQLite dialect with a queue in front of its one connection, and a way round Kysely
@@ -60,11 +65,13 @@ const readers = new WeakMap<Kysely<never>, ReadNow>();
  */
 export class QueuedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig & { database: SqliteDatabase };
+  readonly #kept: KeptReads;
   #driver: QueuedSqliteDriver | undefined;
 
   constructor(config: SqliteDialectConfig & { database: SqliteDatabase }) {
     super(config);
     this.#config = config;
+    this.#kept = new KeptReads(config.database);
   }
 
   override createDriver(): Driver {
@@ -84,11 +91,21 @@ export class QueuedSqliteDialect extends SqliteDialect {
     return this.#config.database.prepare(sql).all(parameters);
   };
 
-  /** Lets `readNowOf` find this dialect's reader from the Kysely instance made with it. */
+  /** `readNow`, answered from memory while the file is unchanged (kept-reads.ts). */
+  readonly readKept: ReadKept = (sql, parameters) => {
+    if (!this.#driver || this.#driver.queue.held) return undefined;
+    return this.#kept.read(sql, parameters, () => this.#config.database.prepare(sql).all(parameters));
+  };
+
+  /** Lets `readNowOf` and `readKeptOf` find this dialect's readers from the Kysely instance made with it. */
   register(db: Kysely<never>): void {
     readers.set(db, this.readNow);
+    keptReaders.set(db, this.readKept);
   }
 }
 
 /** The direct reader of a store opened on SQLite; undefined on PostgreSQL and inside a transaction. */
 export const readNowOf = (db: object): ReadNow | undefined => readers.get(db as Kysely<never>);
+
+/** The kept reader of a store opened on SQLite (kept-reads.ts); undefined where `readNowOf` is. */
+export const readKeptOf = (db: object): ReadKept | undefined => keptReaders.get(db as Kysely<never>);

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,14 +10,14 @@ export async function searchUserRows(db: Db, q: { search?: string | undefined; p
   const base = db
     .selectFrom('users')
     .where((eb) => eb.or([containsIgnoringCase('username', q.search), containsIgnoringCase('email', q.search)]));
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('username')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 /** The names of the groups a user belongs to, sorted. */

@@ -3,6 +3,7 @@ import { CERT_EXPIRY_WARNING_DAYS, type CertListQuery } from '@parapet/shared';
 import type { CertsTable, Database } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -20,14 +21,14 @@ export async function listCertRows(db: Db, q: CertListQuery, now = Date.now()) {
     .$if(q.expiry === 'expired', (qb) => qb.where('validity_end', '<', now))
     .$if(q.expiry === 'expiring', (qb) => qb.where('validity_end', '>=', now).where('validity_end', '<', warnFrom))
     .$if(q.expiry === 'valid', (qb) => qb.where('validity_end', '>=', warnFrom));
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('keypairname')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 export async function findCertRow(db: Db, id: string) {

@@ -3,6 +3,7 @@ import type { Database, HtmlPagesTable } from '../../db/schema.js';
 import type { HtmlPageListQuery } from '@parapet/shared';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,7 +20,7 @@ export async function listPageRows(db: Db, q: HtmlPageListQuery) {
     .$if(q.ridColor !== undefined, (qb) =>
       qb.where('rid_color', '=', q.ridColor as NonNullable<HtmlPageListQuery['ridColor']>),
     );
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('built_in', 'desc')
@@ -27,7 +28,7 @@ export async function listPageRows(db: Db, q: HtmlPageListQuery) {
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 export const findPageRow = (db: Db, id: string) =>

@@ -3,6 +3,7 @@ import type { Database, OriginPoliciesTable } from '../../db/schema.js';
 import type { OriginPolicyListQuery } from '@parapet/shared';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,14 +13,14 @@ export async function listPolicyRows(db: Db, q: OriginPolicyListQuery) {
     .where('group_name', '=', q.groupName)
     .where(containsIgnoringCase('policy_name', q.search))
     .where(itemFilters(q));
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('policy_name')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 export const findPolicyRow = (db: Db, id: string) =>

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../db/dialect.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,14 +28,14 @@ export async function listLineRows(
         ),
       ]),
     );
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('app_profile_name')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 export const findLineRow = (db: Db, id: string) =>

@@ -10,13 +10,16 @@ export async function insertSession(db: Kysely<Database>, row: SessionsTable): P
 /**
  * A session with its user as GET /api/user shows them (`currentUserRows`, one row per group),
  * read in one query; no rows when the session (or its user) is gone. It runs on every request,
- * so it is compiled once (db/compile-once.ts).
+ * so it is compiled once (db/compile-once.ts), and on SQLite its rows are kept until the file
+ * changes in any way (db/kept-reads.ts).
  */
-export const findSessionWithUser = compileOnce((db: Kysely<Database>, id: string) =>
-  currentUserRows(db)
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .select(['sessions.expires_at', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', id),
+export const findSessionWithUser = compileOnce(
+  (db: Kysely<Database>, id: string) =>
+    currentUserRows(db)
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select(['sessions.expires_at', 'sessions.last_seen_at'])
+      .where('sessions.id', '=', id),
+  { kept: true },
 );
 
 export async function touchSession(db: Kysely<Database>, id: string, at: number): Promise<void> {

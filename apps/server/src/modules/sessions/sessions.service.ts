@@ -50,9 +50,11 @@ export interface LiveSession {
 
 /**
  * The live session behind a cookie token with its user and their groups, or undefined. One
- * query reads them all, on every request: nothing about a session or a user is kept between
- * requests, so a revoked session, a changed password or a removed membership counts from the
- * very next request, on every server. An expired session (idle or absolute) is deleted on sight.
+ * query reads them all, on every request. On SQLite its answer is kept only while the file has
+ * not changed at all since (db/kept-reads.ts; any commit, by this server or another, forgets it),
+ * and on PostgreSQL nothing is kept: a revoked session, a changed password or a removed
+ * membership counts from the very next request, on every server. The times are checked against
+ * the clock at each request. An expired session (idle or absolute) is deleted on sight.
  */
 export async function resolveSession(
   db: Kysely<Database>,
@@ -77,9 +79,9 @@ export function resolveSessionNow(
 ): LiveSession | undefined | Promise<LiveSession | undefined> {
   const id = hashToken(token);
   const rows = findSessionWithUser(db, id);
-  return Array.isArray(rows)
-    ? liveSession(db, limits, id, rows, now)
-    : rows.then((read) => liveSession(db, limits, id, read, now));
+  return rows instanceof Promise
+    ? rows.then((read) => liveSession(db, limits, id, read, now))
+    : liveSession(db, limits, id, rows, now);
 }
 
 function liveSession(

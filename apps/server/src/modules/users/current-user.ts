@@ -19,8 +19,8 @@ export interface CurrentUserRow {
 
 /**
  * A stored role's permissions, checked by the shared schema. The session's user and roles are
- * read from the store on every request; only the parsing of a role's text is done once for that
- * text (a store holds few distinct roles).
+ * as the store holds them at each request (db/kept-reads.ts); the parsing of a role's text is
+ * done once for that text (a store holds few distinct roles).
  */
 const parseRole = parseOnce((text): RolePermissions => rolePermissionsSchema.parse(JSON.parse(text)), 1000);
 

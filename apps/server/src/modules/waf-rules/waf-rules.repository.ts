@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import { itemFilters } from '../../lib/list-filters.js';
 import type { WafRuleRow } from './waf-rules.kind.js';
+import { keptCount } from '../../db/kept-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,14 +21,14 @@ const filtered = (db: Db, q: WafRuleListQuery) =>
 /** A page of the group's rules whose name holds the search, by name. */
 export async function listWafRuleRows(db: Db, q: WafRuleListQuery): Promise<{ rows: WafRuleRow[]; total: number }> {
   const base = filtered(db, q).where(containsIgnoringCase('rule_name', q.search));
-  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const total = await keptCount(db, base);
   const rows = await base
     .selectAll()
     .orderBy('rule_name')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 /**
