@@ -5,8 +5,9 @@
 // detail, and the first page of the event log (24 hours, 10 rows), each right after the bare
 // route at the same connection count (bench/api/measure.mjs says why). With the 100 lines made
 // through the API and with 10,000 lines in the store (the rest copied straight into the SQLite
-// file, and taken out again), taking turns over several rounds. Prints each round's table, the
-// medians per store size, and the larger store's change against the smaller.
+// file, and taken out again), taking turns over several rounds. Prints each round's table (with
+// the server's CPU time a request beside each figure), the medians per store size, and the larger
+// store's change against the smaller.
 //
 // BENCH_SECONDS (default 4) per figure, after a 2 s warm-up of each call; BENCH_ROUNDS (default 3);
 // BENCH_EVENTS (default 100000) simulated events; BENCH_ONLY=user,list (titles' keys) measures
@@ -54,7 +55,7 @@ delete env.CLICKHOUSE_URL;
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const serverFile = process.env.BENCH_SERVER ?? 'apps/server/dist/server.js';
 const server = spawn('node', [...profile, serverFile], { cwd: root, env, stdio: 'inherit' });
-const bare = fork(path.join(root, 'bench/api/bare-server.mjs'), [String(barePort)], { stdio: 'inherit' });
+const bareServer = fork(path.join(root, 'bench/api/bare-server.mjs'), [String(barePort)], { stdio: 'inherit' });
 
 async function waitUntilUp() {
   // Up to a minute: on this shared 2-core machine under load the server's start alone took over 10 s.
@@ -70,7 +71,7 @@ async function waitUntilUp() {
 }
 
 async function measureAll(client, lineName) {
-  const bare = { url: `http://127.0.0.1:${barePort}/bare` };
+  const bare = { url: `http://127.0.0.1:${barePort}/bare`, pid: bareServer.pid };
   const calls = [
     ['user', 'GET /api/user', { url: `${base}/api/user` }],
     ['list', 'service lines, page of 100', { url: `${base}/api/service-lines?groupName=default&page=1&pageSize=100` }],
@@ -88,7 +89,7 @@ async function measureAll(client, lineName) {
   const rows = [];
   for (const [key, title, call] of calls) {
     if (only && !only.includes(key)) continue;
-    const figures = await measure({ ...call, headers: client.headers }, bare, {
+    const figures = await measure({ ...call, headers: client.headers, pid: server.pid }, bare, {
       connections,
       seconds,
       warmupSeconds: 2,
@@ -132,7 +133,7 @@ try {
   );
 } finally {
   server.kill('SIGTERM');
-  bare.kill('SIGTERM');
+  bareServer.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }

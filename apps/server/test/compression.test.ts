@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { storeKinds } from './helpers/stores.js';
+import { chooseEncoding } from '../src/plugins/compression.js';
 
 const get = (t: TestApp, url: string, acceptEncoding?: string) =>
   t.app.inject({
@@ -17,6 +18,27 @@ const varies = (headers: Record<string, unknown>) =>
     .toLowerCase()
     .split(/,\s*/)
     .includes('accept-encoding');
+
+describe('the encoding an answer is written in', () => {
+  it('is brotli whenever the client takes it, else gzip, else none', () => {
+    const cases: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      ['', undefined],
+      ['identity', undefined],
+      ['deflate', undefined],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['BR;Q=0.5, gzip', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['x-gzip', 'gzip'],
+      ['*', 'br'],
+      ['br;q=0, *', 'gzip'],
+      ['*;q=0', undefined],
+      ['gzip;q=0.001', 'gzip'],
+    ];
+    for (const [header, expected] of cases) expect(chooseEncoding(header), String(header)).toBe(expected);
+  });
+});
 
 describe.each(storeKinds)('compressed API answers on %s', (kind) => {
   let t: TestApp;

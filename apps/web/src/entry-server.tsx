@@ -106,7 +106,19 @@ async function renderIn(input: FirstViewInput): Promise<FirstViewResult> {
   };
 }
 
-export function render(input: FirstViewInput): Promise<FirstViewResult> {
+/** Renders not yet finished, a late one included (the server stops waiting; the render goes on). */
+let rendering = 0;
+
+export async function render(input: FirstViewInput): Promise<FirstViewResult> {
   setApiTransport(callerTransport);
-  return calls.run(input.transport, () => renderIn(input));
+  rendering += 1;
+  try {
+    return await calls.run(input.transport, () => renderIn(input));
+  } finally {
+    rendering -= 1;
+    // On Node 20 a store in use keeps a promise hook on for the whole process: every promise
+    // of every API call the server answers then pays for it, long after the last render. Off
+    // once no render is under way; the next render's run() turns it on again.
+    if (rendering === 0) calls.disable();
+  }
 }

@@ -1,10 +1,4 @@
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-};
+import { deepFreeze } from './fixed-answers.js';
 
 /**
  * A parse of stored JSON (checked by a shared schema) done once per distinct text, for texts read

@@ -15,7 +15,8 @@ import {
 } from '@parapet/shared';
 import { localeOf } from '../lib/accept-language.js';
 import { firstViews } from './console-first-view.js';
-import { loadConsoleShell, type PageEncoding } from './console-shell.js';
+import { chooseEncoding } from './compression.js';
+import { loadConsoleShell } from './console-shell.js';
 import { firstViewPage } from './first-view-page.js';
 import { errorBody } from './errors.js';
 
@@ -28,25 +29,6 @@ declare module 'fastify' {
 
 /** Vite names built assets by content hash, so they can be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The encodings a request accepts (q above 0), by name. */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
-  }
-  return accepted;
-}
-
-/** The best encoding the request accepts, as the built files are chosen. */
-function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
-  const accepted = acceptedEncodings(acceptEncoding);
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /**
  * Whether the server can draw the page as this browser would: a dashboard tab, for a named
@@ -118,7 +100,7 @@ export const consolePlugin = fp(async (app, opts: { webRoot: string }) => {
     const locale = LOCALES.find((l) => l === chosen) ?? localeOf(request.headers['accept-language']);
     const page = signedIn ? shell?.signedInPage(pathname, locale) : undefined;
     if (shell && page) {
-      const encoding = pageEncoding(request.headers['accept-encoding']);
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
       // The dashboard, drawn here with the user's figures (console-first-view.ts): it holds the

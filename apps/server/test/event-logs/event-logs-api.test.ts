@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
@@ -239,6 +240,23 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
       NEWEST_FIRST.filter((id) => OWNER_EVENTS.find((e) => e.req_id === id)?.country === 'DE'),
     );
     expect(rows[0]).toEqual(OWNER_EVENTS.find((e) => e.req_id === rows[0]?.req_id));
+  });
+
+  it('sends an export compressed to a client that takes it, as a stream', async () => {
+    const body = { groupName: OWNER, dateRange: range, format: 'ndjson' };
+    const plain = await owner.client.post(EVENT_LOG_API.exportEvents, body);
+    for (const [accept, inflate] of [
+      ['gzip, deflate, br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await owner.client.call('POST', EVENT_LOG_API.exportEvents, body, { 'accept-encoding': accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(accept === 'gzip' ? 'gzip' : 'br');
+      expect(res.headers['content-length'], accept).toBeUndefined();
+      expect(String(res.headers['vary']).toLowerCase(), accept).toContain('accept-encoding');
+      expect(inflate(res.rawPayload).toString('utf8'), accept).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('streams a large set page by page and stops at the cap', async () => {

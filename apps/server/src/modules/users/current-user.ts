@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { rolePermissionsSchema, type CurrentUser, type RolePermissions } from '@parapet/shared';
 import type { Database } from '../../db/schema.js';
+import { fixedAnswer } from '../../lib/fixed-answers.js';
 import { parseOnce } from '../../lib/parse-once.js';
 import { currentUserRows } from './users.repository.js';
 
@@ -24,8 +25,26 @@ export interface CurrentUserRow {
  */
 const parseRole = parseOnce((text): RolePermissions => rolePermissionsSchema.parse(JSON.parse(text)), 1000);
 
-/** The signed-in user as GET /api/user shows it, out of the rows of one user; undefined for no rows. */
+/** Users made from kept rows, by those rows: the same rows make the same, unchangeable user. */
+const usersOfKeptRows = new WeakMap<readonly CurrentUserRow[], CurrentUser>();
+
+/**
+ * The signed-in user as GET /api/user shows it, out of the rows of one user; undefined for no
+ * rows. Rows kept while the store is unchanged (frozen, db/kept-reads.ts) give one frozen user,
+ * made once and written once (lib/fixed-answers.ts); a change to the store gives new rows.
+ */
 export function toCurrentUser(rows: readonly CurrentUserRow[]): CurrentUser | undefined {
+  if (!Object.isFrozen(rows)) return buildCurrentUser(rows);
+  let user = usersOfKeptRows.get(rows);
+  if (!user) {
+    user = buildCurrentUser(rows);
+    if (!user) return undefined;
+    usersOfKeptRows.set(rows, fixedAnswer(user));
+  }
+  return user;
+}
+
+function buildCurrentUser(rows: readonly CurrentUserRow[]): CurrentUser | undefined {
   const [user] = rows;
   if (!user) return undefined;
   return {
