@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { waitFor } from '@testing-library/react';
 import {
   dashboardActivityRowSchema,
@@ -154,48 +153,5 @@ describe('the dashboard’s first view, from the server to the browser', () => {
     );
     expect(errors).toEqual([]);
     expect(calls.filter((c) => c.path.startsWith('/api/dashboard/'))).toEqual([]);
-  });
-});
-
-describe('the renderer between renders', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setApiTransport(browserFetch);
-  });
-
-  it('routes each render’s calls to its own caller, and turns the routing off once none is under way', async () => {
-    // On Node 20 the routing's store, once used, costs every promise of the server's process.
-    const disable = vi.spyOn(AsyncLocalStorage.prototype, 'disable');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slowCalls: ApiCall[] = [];
-    const fastCalls: ApiCall[] = [];
-    const slowAnswer = answerFrom(HANDLERS, slowCalls);
-    const slow = renderFirstView({
-      url: PAGE,
-      locale: 'en-US',
-      transport: async (url, init) => {
-        await held;
-        return slowAnswer(url, init);
-      },
-    });
-    const fast = await renderFirstView({ url: PAGE, locale: 'en-US', transport: answerFrom(HANDLERS, fastCalls) });
-    expect(fast.kind).toBe('page');
-    expect(fastCalls.length).toBeGreaterThan(0);
-    expect(disable).not.toHaveBeenCalled();
-
-    release();
-    expect((await slow).kind).toBe('page');
-    expect(slowCalls.map((c) => c.path).sort()).toEqual(fastCalls.map((c) => c.path).sort());
-    expect(disable).toHaveBeenCalledTimes(1);
-
-    // The next render turns it on again, and its calls still reach their caller.
-    const nextCalls: ApiCall[] = [];
-    const next = await renderFirstView({ url: PAGE, locale: 'en-US', transport: answerFrom(HANDLERS, nextCalls) });
-    expect(next.kind).toBe('page');
-    expect(nextCalls.length).toBe(fastCalls.length);
-    expect(disable).toHaveBeenCalledTimes(2);
   });
 });
