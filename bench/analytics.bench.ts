@@ -20,10 +20,8 @@ import {
   EVENT_LOG_PAGE_SIZE_DEFAULT,
   defaultChartOptions,
   tabStoreQueries,
-  wafRuleSettingsSchema,
   type DashboardStoreQuery,
   type DashboardTab,
-  type EvaluatedRule,
   type StoredEvent,
 } from '@parapet/shared';
 import {
@@ -37,8 +35,8 @@ import {
   createTrafficGenerator,
   spreadTimestamps,
   storedEvent,
-  type SimulatedLine,
 } from '../apps/server/src/tools/simulate/traffic-generator.js';
+import { GROUP, LINES } from './analytics/lines.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,38 +64,6 @@ const EVENTS = count('events', args.events);
 const BATCH = count('batch', args.batch);
 const ITERATIONS = count('iterations', args.iterations);
 const SEED = count('seed', args.seed);
-
-const rule = (ruleName: string, settings: Record<string, unknown>): EvaluatedRule => ({
-  ...wafRuleSettingsSchema.parse(settings),
-  ruleName,
-  isEnabled: true,
-});
-const RULES: EvaluatedRule[] = [
-  rule('log_scanners', { wafAction: '04', wafUri: ['/wp-login.php', '/.env', '/.git/config'] }),
-  rule('deny_sqli', { wafAction: '01', wafOwasp: ['41000_sqli'] }),
-  rule('challenge_xss', { wafAction: '03', wafOwasp: ['42000_xss'] }),
-  rule('block_floods', { wafAction: '08', wafRate: '100/1' }),
-  rule('deny_tools', { wafAction: '01', wafHeaders: ['user-agent:(sqlmap|Nikto|zgrab)'] }),
-];
-const GROUP = 'bench';
-const LINES: SimulatedLine[] = [
-  {
-    groupName: GROUP,
-    customerPackage: 'enterprise',
-    lineName: 'shop',
-    domains: ['shop.example.com', 'www.example.com'],
-    rules: RULES,
-  },
-  {
-    groupName: GROUP,
-    customerPackage: 'enterprise',
-    lineName: 'static',
-    domains: ['static.example.com'],
-    rules: RULES.slice(3),
-  },
-  { groupName: GROUP, customerPackage: 'enterprise', lineName: 'blog', domains: ['blog.example.com'], rules: [] },
-  { groupName: 'neighbour', customerPackage: 'basic', lineName: 'other', domains: ['other.example.net'], rules: [] },
-];
 
 // The process's peak resident memory so far, as the kernel counts it (not a sample).
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
