@@ -1,4 +1,4 @@
-// `tsx bench/analytics/ingest-profile.ts [--batches 4] [--seed 1]` (docs/analytics-bench.md,
+// `tsx bench/analytics/ingest-profile.ts [--batches 4] [--batch 245760] [--seed 1]` (docs/analytics-bench.md,
 // "Where a batch's CPU goes"): where the DuckDB store's insert spends its time and its CPU.
 //
 // It generates the batches first, at the density of `npm run bench:analytics` (10M events over
@@ -33,7 +33,11 @@ const BENCH_SPAN_MS = 3 * 24 * 3_600_000;
 const FLOOR_RUNS = 3;
 
 const { values: args } = parseArgs({
-  options: { batches: { type: 'string', default: '4' }, seed: { type: 'string', default: '1' } },
+  options: {
+    batches: { type: 'string', default: '4' },
+    batch: { type: 'string', default: String(DEFAULT_DIRECT_BATCH) },
+    seed: { type: 'string', default: '1' },
+  },
 });
 const whole = (name: string, text: string): number => {
   const value = Number(text);
@@ -42,7 +46,7 @@ const whole = (name: string, text: string): number => {
 };
 const BATCHES = whole('batches', args.batches);
 const SEED = whole('seed', args.seed);
-const BATCH = DEFAULT_DIRECT_BATCH;
+const BATCH = whole('batch', args.batch);
 
 const cpuSeconds = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);

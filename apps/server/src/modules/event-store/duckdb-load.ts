@@ -45,7 +45,8 @@ const typeOf = (name: EventColumn, sql: string): DuckDBType => {
   return type;
 };
 
-const STAGING_TYPES = EVENT_COLUMNS.map(([name, sql]) => typeOf(name, sql));
+/** The event columns as coded, then which batch of those loaded together the row came from. */
+const STAGING_TYPES = [...EVENT_COLUMNS.map(([name, sql]) => typeOf(name, sql)), INTEGER];
 
 /** A column's value as it is handed over (text is coded afterwards). */
 function reader(name: EventColumn): (event: StoredEvent) => DuckDBValue {
@@ -66,38 +67,46 @@ const CODED = EVENT_COLUMNS.map(([name]) => DICTIONARY_COLUMNS.has(name));
 /** Each coded column's distinct values, in code order (code 0 is the first). */
 export type Dictionaries = Map<EventColumn, string[]>;
 
-/** Appends the events to the staging table; answers the dictionaries their codes index. */
-export function appendEvents(appender: DuckDBAppender, events: readonly StoredEvent[]): Dictionaries {
+/**
+ * Appends batches to the staging table, each row with its batch's index (STAGING_PART_COLUMN);
+ * answers the dictionaries their codes index.
+ */
+export function appendEvents(appender: DuckDBAppender, batches: readonly (readonly StoredEvent[])[]): Dictionaries {
   const codes = EVENT_COLUMNS.map(() => new Map<unknown, number>());
   const values: DuckDBValue[] = [];
-  for (let start = 0; start < events.length; start += CHUNK_ROWS) {
-    const rows = Math.min(CHUNK_ROWS, events.length - start);
-    const chunk = DuckDBDataChunk.create(STAGING_TYPES, rows);
-    values.length = rows;
-    for (let column = 0; column < READERS.length; column++) {
-      const read = READERS[column]!;
-      if (CODED[column]) {
-        const dictionary = codes[column]!;
-        for (let row = 0; row < rows; row++) {
-          const value = read(events[start + row]!);
-          // A missing value stays NULL, so the table's NOT NULL refuses the batch.
-          if (value === null || value === undefined) {
-            values[row] = null;
-            continue;
+  for (let part = 0; part < batches.length; part++) {
+    const events = batches[part]!;
+    for (let start = 0; start < events.length; start += CHUNK_ROWS) {
+      const rows = Math.min(CHUNK_ROWS, events.length - start);
+      const chunk = DuckDBDataChunk.create(STAGING_TYPES, rows);
+      values.length = rows;
+      for (let column = 0; column < READERS.length; column++) {
+        const read = READERS[column]!;
+        if (CODED[column]) {
+          const dictionary = codes[column]!;
+          for (let row = 0; row < rows; row++) {
+            const value = read(events[start + row]!);
+            // A missing value stays NULL, so the table's NOT NULL refuses the batch.
+            if (value === null || value === undefined) {
+              values[row] = null;
+              continue;
+            }
+            let code = dictionary.get(value);
+            if (code === undefined) {
+              code = dictionary.size;
+              dictionary.set(value, code);
+            }
+            values[row] = code;
           }
-          let code = dictionary.get(value);
-          if (code === undefined) {
-            code = dictionary.size;
-            dictionary.set(value, code);
-          }
-          values[row] = code;
+        } else {
+          for (let row = 0; row < rows; row++) values[row] = read(events[start + row]!) ?? null;
         }
-      } else {
-        for (let row = 0; row < rows; row++) values[row] = read(events[start + row]!) ?? null;
+        chunk.setColumnValues(column, values);
       }
-      chunk.setColumnValues(column, values);
+      values.fill(part);
+      chunk.setColumnValues(READERS.length, values);
+      appender.appendDataChunk(chunk);
     }
-    appender.appendDataChunk(chunk);
   }
   const dictionaries: Dictionaries = new Map();
   EVENT_COLUMNS.forEach(([name], column) => {

@@ -82,7 +82,15 @@ const stagingColumns = EVENT_COLUMNS.map(([name, type]) =>
   DICTIONARY_COLUMNS.has(name) ? `"${name}" INTEGER` : `"${name}" ${type}`,
 ).join(',\n  ');
 
-export const STAGING_DDL = [`CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${stagingColumns}\n)`];
+/**
+ * The staging column that says which of the batches loaded together a row came from
+ * (duckdb-store.ts): each caller is answered with its own rows stored and repeated.
+ */
+export const STAGING_PART_COLUMN = 'batch_part';
+
+export const STAGING_DDL = [
+  `CREATE TEMP TABLE IF NOT EXISTS ${EVENTS_STAGING_TABLE} (\n  ${stagingColumns},\n  "${STAGING_PART_COLUMN}" INTEGER NOT NULL\n)`,
+];
 
 /**
  * Where each req_id is, by time: the event log's search for one req_id scans this narrow table
