@@ -28,6 +28,7 @@ import {
   spreadTimestamps,
   type SimulatedLine,
 } from '../../apps/server/src/tools/simulate/traffic-generator.js';
+import { wholeOption } from './options.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,16 +40,11 @@ const { values: args, positionals } = parseArgs({
     port: { type: 'string', default: '18431' },
   },
 });
-const whole = (name: string, text: string): number => {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a whole number above zero`);
-  return value;
-};
-const EVENTS = whole('events', args.events);
-const BATCH = whole('batch', args.batch);
-const SENDERS = whole('senders', args.senders);
-const ROUNDS = whole('rounds', args.rounds);
-const PORT = whole('port', args.port);
+const EVENTS = wholeOption('events', args.events);
+const BATCH = wholeOption('batch', args.batch);
+const SENDERS = wholeOption('senders', args.senders);
+const ROUNDS = wholeOption('rounds', args.rounds);
+const PORT = wholeOption('port', args.port);
 const SPAN_MS = 3_600_000;
 
 /** The lines each server is given, as the generator sees them: no rules, so every event is a plain request. */

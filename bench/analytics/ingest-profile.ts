@@ -25,6 +25,7 @@ import {
   storedEvent,
 } from '../../apps/server/src/tools/simulate/traffic-generator.js';
 import { LINES } from './lines.js';
+import { wholeOption } from './options.js';
 
 const TARGET_PER_SECOND = 150_000;
 /** The benchmark's density: 10M events over 3 days. */
@@ -39,14 +40,9 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
   },
 });
-const whole = (name: string, text: string): number => {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a whole number above zero`);
-  return value;
-};
-const BATCHES = whole('batches', args.batches);
-const SEED = whole('seed', args.seed);
-const BATCH = whole('batch', args.batch);
+const BATCHES = wholeOption('batches', args.batches);
+const SEED = wholeOption('seed', args.seed);
+const BATCH = wholeOption('batch', args.batch);
 
 const cpuSeconds = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
