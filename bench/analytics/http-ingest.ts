@@ -1,5 +1,5 @@
 // `tsx bench/analytics/http-ingest.ts [--events 400000] [--batch 5000] [--senders 8] [--rounds 2]
-// [other/apps/server/dist/server.js ...]` (docs/analytics-bench.md, "Ingest requests loaded
+// [--cpu-prof DIR] [other/apps/server/dist/server.js ...]` (docs/analytics-bench.md, "Ingest requests loaded
 // together"): events through `POST /api/ingest/events` of the built server (`npm run build -w
 // apps/server` first), each server on a fresh DATA_DIR with three lines and an ingest token.
 //
@@ -38,6 +38,8 @@ const { values: args, positionals } = parseArgs({
     senders: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '2' },
     port: { type: 'string', default: '18431' },
+    // A folder for each server's V8 CPU profile (node --cpu-prof), written when it stops.
+    'cpu-prof': { type: 'string' },
   },
 });
 const EVENTS = wholeOption('events', args.events);
@@ -88,7 +90,8 @@ interface Figures {
 
 async function measure(build: ServerBuild, batches: readonly string[]): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parapet-http-ingest-'));
-  const server = await startServer(dataDir, PORT, build);
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+  const server = await startServer(dataDir, PORT, build, {}, profile);
   try {
     const api = await signIn(server.base, 'admin', ADMIN_PASSWORD);
     for (const line of LINES) {
@@ -135,7 +138,8 @@ async function measure(build: ServerBuild, batches: readonly string[]): Promise<
       slowestMs: times.at(-1)!,
     };
   } finally {
-    await killServer(server);
+    // A profile is written only by a process that exits on its own.
+    await killServer(server, profile.length ? 'SIGTERM' : 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
