@@ -2,7 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
+  EVENT_ACTION_VALUES,
   EVENT_EXPORT_MAX_ROWS,
+  EVENT_FILTERS_MAX,
   EVENT_LOG_API,
   GROUP_API,
   TIME_RANGE_CUSTOM_INDEX,
@@ -141,8 +143,19 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     expect(await found({ actions: ['06', '13'] })).toEqual([]);
     expect((await search({ actions: ['01', ''], limit: 40 })).json().rows).toHaveLength(40);
     expect(await found({ actions: ['', '00'], reqId: 'a-01' })).toEqual(['a-01']);
-    const many = Array.from({ length: 10 }, (_, i) => ({ field: 'uri', op: 'is_not', value: `/x/${i}` }));
-    expect((await search({ actions: ['01', '06'], filters: many })).json().fields).toEqual({ filters: 'too_big' });
+    // The multi-select does not use up the filters a person may add.
+    const many = Array.from({ length: EVENT_FILTERS_MAX }, (_, i) => ({
+      field: 'uri',
+      op: 'is_not',
+      value: `/x/${i}`,
+    }));
+    expect(await found({ actions: ['01', '06'], filters: many })).toEqual(denied);
+    expect((await search({ actions: ['01', '06'], filters: [...many, many[0]] })).json().fields).toEqual({
+      filters: 'too_big',
+    });
+    // Every code named twice is not "every action".
+    const twice = Array.from(EVENT_ACTION_VALUES, () => '01');
+    expect((await search({ actions: twice })).json().fields).toEqual({ actions: 'duplicate_entry' });
   });
 
   it("finds one request by req_id, never another group's", async () => {
@@ -180,6 +193,13 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     });
     expect(await refused({ filters: [{ field: 'country', op: 'gt', value: 1 }] })).toEqual({
       'filters.0.op': 'not_numeric_field',
+    });
+    // Past what a 64-bit integer holds, a number once reached the store and failed there (500).
+    for (const field of ['request_time', 'upstream_response_time', 'bytes_sent', 'status']) {
+      expect(await refused({ filters: [{ field, op: 'gt', value: 1e20 }] })).toEqual({ 'filters.0.value': 'too_big' });
+    }
+    expect(await refused({ filters: [{ field: 'request_time', op: 'lt', value: -5 }] })).toEqual({
+      'filters.0.value': 'too_small',
     });
     expect(await refused({ limit: 15 })).toEqual({ limit: 'invalid_value' });
     expect(await refused({ filters: [{ field: 'group_name', op: 'is', value: OTHER }] })).toHaveProperty(

@@ -130,6 +130,22 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(await store.purge({ groupName: 'epsilon', before: Number.MAX_SAFE_INTEGER })).toBe(1);
   });
 
+  it('sums bytes past what a 64-bit integer holds, without failing or wrapping', async () => {
+    // A record may say it sent up to 2^53 bytes; 1,100 of them in one bucket pass 2^63.
+    const huge = Array.from({ length: 1100 }, (_, i) => ({
+      ...makeEvent('zeta', i),
+      timestamp: T0,
+      bytes_sent: Number.MAX_SAFE_INTEGER,
+    }));
+    expect(await store.insert(huge)).toEqual({ inserted: 1100, duplicates: 0 });
+    const zeta = { ...ALL, groupName: 'zeta' };
+    const [bucket] = await store.timeSeries({ ...zeta, bucketMs: 60 * MINUTE, metric: 'bytes' });
+    expect(bucket!.value / (1100 * Number.MAX_SAFE_INTEGER)).toBeCloseTo(1, 12);
+    const top = await store.topN({ ...zeta, dimension: 'country', n: 10, metric: 'bytes' });
+    expect(top.reduce((sum, row) => sum + row.value, 0) / (1100 * Number.MAX_SAFE_INTEGER)).toBeCloseTo(1, 12);
+    expect(await store.purge({ groupName: 'zeta', before: Number.MAX_SAFE_INTEGER })).toBe(1100);
+  });
+
   it('answers a time series by bucket, without and with a group-by', async () => {
     const series = await store.timeSeries({ ...ALL, bucketMs: 10 * MINUTE, metric: 'requests' });
     expect(series).toEqual(

@@ -3,6 +3,8 @@ import {
   formatBitRate,
   formatBytes,
   formatCount,
+  formatExactBytes,
+  formatExactSeconds,
   formatMetric,
   formatMetricRate,
   formatMetricTick,
@@ -33,6 +35,15 @@ describe('counts', () => {
     expect(formatRequests(12345, 'en-US', { compact: true })).toBe('12.3K requests');
     expect(formatRequests(12345, 'zh-CN')).toBe('12,345 次请求');
     expect(formatRequests(12345, 'zh-TW', { compact: true })).toBe('1.2萬 次請求');
+  });
+});
+
+describe('figures as typed', () => {
+  it('keeps every digit, with the unit', () => {
+    expect(formatExactBytes(1500, 'en-US')).toBe('1,500 B');
+    expect(formatExactBytes(1048576, 'zh-CN')).toBe('1,048,576 B');
+    expect(formatExactSeconds(1.2345, 'en-US')).toBe('1.2345 sec');
+    expect(formatExactSeconds(0.5, 'zh-TW')).toBe('0.5 秒');
   });
 });
 

@@ -117,6 +117,25 @@ export function formatSeconds(seconds: number, language: string): string {
   }).format(seconds);
 }
 
+/**
+ * A figure someone typed, with its unit and every digit kept, as a filter compares it: "1,500 B"
+ * where formatBytes would say "1.46 KB", "1.2345 sec" where formatSeconds would round.
+ */
+export function formatExactBytes(bytes: number, language: string): string {
+  return unitText(language)('units.bytes.B', {
+    value: numberFormat(language, { maximumFractionDigits: 0 }).format(bytes),
+  });
+}
+
+export function formatExactSeconds(seconds: number, language: string): string {
+  return numberFormat(language, {
+    style: 'unit',
+    unit: 'second',
+    unitDisplay: 'short',
+    maximumFractionDigits: 6,
+  }).format(seconds);
+}
+
 /** A metric's value with its unit: requests counted, or bytes sent. */
 export function formatMetric(metric: EventMetric, value: number, language: string, options: UnitOptions = {}): string {
   return metric === 'bytes' ? formatBytes(value, language, options) : formatRequests(value, language, options);

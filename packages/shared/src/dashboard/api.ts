@@ -34,6 +34,11 @@ export const dashboardSeriesRequestSchema = dashboardScopeSchema
     /** With groupBy: how many of the largest keys get a series; CHART_TERM_SIZE when absent. */
     termSize: z.number().int().min(1).max(EVENT_TERM_SIZE_MAX).optional(),
   })
+  // Without groupBy there are no terms: the size would be quietly ignored.
+  .refine((request) => request.termSize === undefined || request.groupBy !== undefined, {
+    path: ['termSize'],
+    message: 'unknown_key',
+  })
   .meta({ id: 'DashboardSeriesRequest' });
 export type DashboardSeriesRequest = z.infer<typeof dashboardSeriesRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { dateRangeSchema } from './date-range.js';
-import { eventFiltersSchema, eventSearchTextSchema } from './event-queries.js';
+import { EVENT_FILTERS_MAX, eventFilterSchema, eventFiltersSchema, eventSearchTextSchema } from './event-queries.js';
 import { EVENT_REQ_ID_MAX_LENGTH, storedEventSchema } from './event-records.js';
 import { WAF_ACTION_CODES } from '../waf/vocabulary.js';
 
@@ -46,6 +46,14 @@ export const EVENT_LOG_FIELD_CODES = ['not_numeric_field', 'not_a_number', 'inva
 export const EVENT_ACTION_VALUES = [...WAF_ACTION_CODES, ''] as const;
 export type EventActionValue = (typeof EVENT_ACTION_VALUES)[number];
 
+/**
+ * What a store takes in one query: a page's own filters and the Action multi-select's, which
+ * reaches the store as up to one filter per other action value. So the multi-select never uses
+ * up the filters a person may add.
+ */
+export const EVENT_STORE_FILTERS_MAX = EVENT_FILTERS_MAX + EVENT_ACTION_VALUES.length;
+export const eventStoreFiltersSchema = z.array(eventFilterSchema).max(EVENT_STORE_FILTERS_MAX);
+
 /** What both the page and the export ask for: one group, a time range and the filters. */
 export const eventLogQuerySchema = z.object({
   groupName: text().min(1).max(64),
@@ -59,7 +67,12 @@ export const eventLogQuerySchema = z.object({
    * The Action multi-select (GLOSSARY §7): events whose action is any of these codes ('' for no
    * action). Filters are ANDed, so the server asks the store for "none of the other codes".
    */
-  actions: z.array(z.enum(EVENT_ACTION_VALUES)).min(1).max(EVENT_ACTION_VALUES.length).optional(),
+  actions: z
+    .array(z.enum(EVENT_ACTION_VALUES))
+    .min(1)
+    .max(EVENT_ACTION_VALUES.length)
+    .refine((codes) => new Set(codes).size === codes.length, { message: 'duplicate_entry' })
+    .optional(),
 });
 export type EventLogQuery = z.infer<typeof eventLogQuerySchema>;
 

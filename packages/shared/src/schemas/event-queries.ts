@@ -70,6 +70,14 @@ export type EventMetric = (typeof EVENT_METRICS)[number];
 
 export const EVENT_FILTERS_MAX = 20;
 
+/**
+ * The range a numeric filter compares with: every numeric field is a count, a size or a time,
+ * never negative, and a store binds whole numbers as 64-bit integers, so nothing past the
+ * integers a double holds exactly reaches it.
+ */
+export const EVENT_FILTER_NUMBER_MIN = 0;
+export const EVENT_FILTER_NUMBER_MAX = Number.MAX_SAFE_INTEGER;
+
 export const isNumericFilterField = (field: string): field is EventNumericFilterField =>
   (EVENT_NUMERIC_FILTER_FIELDS as readonly string[]).includes(field);
 
@@ -88,11 +96,24 @@ export const eventFilterSchema = z
     if (needsValue && filter.value === undefined) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
     }
+    // exists / not_exists compare with nothing: a value sent with them would be quietly ignored.
+    if (!needsValue && filter.value !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'unknown_key' });
+    }
     if ((filter.op === 'gt' || filter.op === 'lt') && !isNumericFilterField(filter.field)) {
       ctx.addIssue({ code: 'custom', path: ['op'], message: 'not_numeric_field' });
     }
     if (needsValue && isNumericFilterField(filter.field) && typeof filter.value !== 'number') {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'not_a_number' });
+    }
+    if (isNumericFilterField(filter.field) && typeof filter.value === 'number') {
+      if (filter.value < EVENT_FILTER_NUMBER_MIN)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'too_small' });
+      if (filter.value > EVENT_FILTER_NUMBER_MAX) ctx.addIssue({ code: 'custom', path: ['value'], message: 'too_big' });
+      // A status code is a whole number: 1.5 would match nothing, and say so nowhere.
+      if (filter.field === 'status' && !Number.isInteger(filter.value)) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'not_whole_number' });
+      }
     }
   })
   .meta({ id: 'EventFilter' });

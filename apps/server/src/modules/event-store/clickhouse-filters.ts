@@ -60,7 +60,9 @@ export function dimensionExpression(dimension: EventDimension, params: Params): 
 /** The aggregate of a metric over a group of rows, as Float64 (DuckDB answers DOUBLE). */
 export function metricExpression(metric: EventMetric): string {
   checkMetric(metric);
-  return metric === 'bytes' ? 'toFloat64(sum(bytes_sent))' : 'toFloat64(count())';
+  // Summed as Float64: ClickHouse's sum of Int64 wraps past 2^63, which records of up to 2^53
+  // bytes reach in about a thousand rows.
+  return metric === 'bytes' ? 'sum(toFloat64(bytes_sent))' : 'toFloat64(count())';
 }
 
 function filterCondition(filter: EventFilter, params: Params): string {

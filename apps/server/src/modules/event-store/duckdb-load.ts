@@ -181,13 +181,13 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries):
     ),
   ];
   const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp",
-    ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes" FROM ${EVENTS_STAGING_TABLE}
+    ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::DOUBLE AS "bytes" FROM ${EVENTS_STAGING_TABLE}
     WHERE ${stagingOnly(rollup, dictionaries)} GROUP BY ALL`;
   const values = rollup.columns.map((name) =>
     name === 'referer' || name === 'content_type'
       ? `${decodedHeader(name)} AS "${name}"`
       : `${decoded(name, dictionaries)} AS "${name}"`,
   );
-  return `SELECT "group_name", "timestamp", ${eachThenComma(rollup.columns.map((name) => `"${name}"`))}sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
+  return `SELECT "group_name", "timestamp", ${eachThenComma(rollup.columns.map((name) => `"${name}"`))}sum("requests")::BIGINT AS "requests", sum("bytes")::DOUBLE AS "bytes"
     FROM (SELECT ${decoded('group_name', dictionaries)} AS "group_name", ${eachThenComma(values)}s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
 }

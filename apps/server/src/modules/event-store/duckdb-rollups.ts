@@ -109,16 +109,18 @@ const COLUMN_TYPES: Readonly<Partial<Record<RollupColumn, string>>> = {
 
 /**
  * The rollup's columns and types in table order, as `duckdb_columns()` names them, to tell a
- * table of an older layout. Bytes are BIGINT: a bucket's sum fits, and summing HUGEINT was slower
- * (the benchmark's 3-day top-N of client addresses by bytes: p95 317 ms with HUGEINT, 198 ms
- * with BIGINT, on a busier machine; docs/analytics-bench.md).
+ * table of an older layout. Bytes are DOUBLE. A record may say it sent up to 2^53 bytes, so a
+ * bucket's sum can pass what a BIGINT holds: as BIGINT, 1,100 such records failed their batch,
+ * and a fold that failed so failed every later batch. A DOUBLE is exact to 2^53 bytes (8 PiB) a
+ * bucket and never fails past it; summing HUGEINT was slower (the benchmark's 3-day top-N of
+ * client addresses by bytes: p95 317 ms with HUGEINT, 198 ms with BIGINT; docs/analytics-bench.md).
  */
 export const rollupLayout = (rollup: Rollup): string[] => [
   'group_name VARCHAR',
   'timestamp BIGINT',
   ...rollup.columns.map((name) => `${name} ${(COLUMN_TYPES[name] ?? 'VARCHAR').split(' ')[0]!}`),
   'requests BIGINT',
-  'bytes BIGINT',
+  'bytes DOUBLE',
 ];
 
 /** Items each followed by a comma: a column list that may be empty, ahead of the sums. */
@@ -128,7 +130,7 @@ export function rollupDdl(rollup: Rollup): string {
   const columns = rollup.columns.map((name) => `"${name}" ${COLUMN_TYPES[name] ?? 'VARCHAR NOT NULL'}`);
   return `CREATE TABLE IF NOT EXISTS ${rollup.table} (
     "group_name" VARCHAR NOT NULL, "timestamp" BIGINT NOT NULL, ${eachThenComma(columns)}
-    "requests" BIGINT NOT NULL, "bytes" BIGINT NOT NULL)`;
+    "requests" BIGINT NOT NULL, "bytes" DOUBLE NOT NULL)`;
 }
 
 /** The condition of a rollup's `only` filter on the raw table (its value is a shared constant). */
@@ -139,14 +141,14 @@ export const onlyCondition = (rollup: Rollup): string =>
 export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
   const columns = rollup.columns.map((name) => `"${name}"`);
   return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${eachThenComma(columns)}
-    count(*) AS "requests", sum("bytes_sent")::BIGINT AS "bytes"
+    count(*) AS "requests", sum("bytes_sent")::DOUBLE AS "bytes"
     FROM ${source} WHERE (${where}) AND ${onlyCondition(rollup)} GROUP BY ALL`;
 }
 
 /** The rollup's own rows folded: one per group, bucket and key. */
 export function rollupRefold(rollup: Rollup, where: string): string {
   const columns = rollup.columns.map((name) => `"${name}"`);
-  return `SELECT "group_name", "timestamp", ${eachThenComma(columns)}sum("requests")::BIGINT AS "requests", sum("bytes")::BIGINT AS "bytes"
+  return `SELECT "group_name", "timestamp", ${eachThenComma(columns)}sum("requests")::BIGINT AS "requests", sum("bytes")::DOUBLE AS "bytes"
     FROM ${rollup.table} WHERE ${where} GROUP BY ALL`;
 }
 

@@ -2,7 +2,7 @@ import {
   EVENT_DIMENSIONS,
   EVENT_METRICS,
   errorBodySchema,
-  eventFiltersSchema,
+  eventStoreFiltersSchema,
   type EventDimension,
   type EventFilter,
   type EventMetric,
@@ -147,7 +147,7 @@ export function checkDimension(dimension: EventDimension): void {
 
 /** The range's filters, parsed, once its times are whole milliseconds. */
 export function checkedFilters(range: EventRange): EventFilter[] {
-  const parsed = eventFiltersSchema.safeParse(range.filters);
+  const parsed = eventStoreFiltersSchema.safeParse(range.filters);
   if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
   if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
     throw new EventQueryError('invalid time range');

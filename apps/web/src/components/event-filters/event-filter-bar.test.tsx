@@ -125,6 +125,10 @@ describe('EventFilterBar', () => {
     fireEvent.click(screen.getByTestId('event-filter-save'));
     expect(await screen.findByText('Please enter a number.')).toBeTruthy();
     expect(report).not.toHaveBeenCalled();
+    fireEvent.change(valueInput(), { target: { value: '499.5' } });
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    expect(await screen.findByText('Enter a whole number.')).toBeTruthy();
+    expect(report).not.toHaveBeenCalled();
     fireEvent.change(valueInput(), { target: { value: '499' } });
     fireEvent.click(screen.getByTestId('event-filter-save'));
     await waitFor(() => expect(last()).toEqual([{ field: 'status', op: 'gt', value: 499 }]));
@@ -134,5 +138,29 @@ describe('EventFilterBar', () => {
     fireEvent.mouseDown(within(screen.getByTestId('event-filter-op')).getByRole('combobox'));
     await screen.findByTestId('event-filter-op-exists');
     expect(screen.queryByTestId('event-filter-op-gt')).toBeNull();
+  });
+
+  it('says the range of a number past what a field holds, keeps what was typed, and shows the unit', async () => {
+    const { last, report } = renderBar();
+    fireEvent.click(screen.getByTestId('event-filter-add'));
+    // The list is virtual: typing brings the field into it.
+    const fieldBox = within(screen.getByTestId('event-filter-field')).getByRole('combobox');
+    fireEvent.mouseDown(fieldBox);
+    fireEvent.change(fieldBox, { target: { value: 'Byte' } });
+    fireEvent.click(await screen.findByTestId('event-filter-field-bytes_sent'));
+    await chooseOption('event-filter-op', 'lt');
+    expect(within(screen.getByTestId('event-filter-value').closest('.ant-form-item')!).getByText('B')).toBeTruthy();
+    fireEvent.change(valueInput(), { target: { value: '100000000000000000000' } });
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    expect(await screen.findByText('Enter a number from 0 to 9,007,199,254,740,991.')).toBeTruthy();
+    expect(report).not.toHaveBeenCalled();
+    fireEvent.change(valueInput(), { target: { value: '-5' } });
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    expect(await screen.findByText('Enter a number from 0 to 9,007,199,254,740,991.')).toBeTruthy();
+    expect(report).not.toHaveBeenCalled();
+    fireEvent.change(valueInput(), { target: { value: '1500' } });
+    fireEvent.click(screen.getByTestId('event-filter-save'));
+    await waitFor(() => expect(last()).toEqual([{ field: 'bytes_sent', op: 'lt', value: 1500 }]));
+    expect(chip(0).textContent).toContain('1,500 B');
   });
 });

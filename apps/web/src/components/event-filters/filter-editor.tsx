@@ -1,4 +1,6 @@
 import {
+  EVENT_FILTER_NUMBER_MAX,
+  EVENT_FILTER_NUMBER_MIN,
   EVENT_FILTER_OPS,
   eventFilterSchema,
   isNumericFilterField,
@@ -10,6 +12,7 @@ import {
 import { Alert, AutoComplete, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '@/lib/format-units';
 import { useFilterValues, type FilterValuesScope } from './filter-values';
 import { useEventValueLabel } from './value-labels';
 
@@ -25,17 +28,24 @@ export interface FilterEditorProps {
 }
 
 const needsValue = (op: EventFilterOp) => op !== 'exists' && op !== 'not_exists';
+type Problem = 'duplicate' | 'value' | 'range' | 'whole';
+/** The unit a numeric field's value is typed in (the store keeps times in seconds, sizes in bytes). */
+const UNIT_KEYS: Partial<Record<EventFilterField, 'events:log.secondsUnit' | 'events:log.bytesUnit'>> = {
+  request_time: 'events:log.secondsUnit',
+  upstream_response_time: 'events:log.secondsUnit',
+  bytes_sent: 'events:log.bytesUnit',
+};
 const opsFor = (field: EventFilterField) =>
   EVENT_FILTER_OPS.filter((op) => isNumericFilterField(field) || (op !== 'gt' && op !== 'lt'));
 
 /** "Add Filter" / "Edit Filter": key, operator and value, with the field's frequent values offered. */
 export function FilterEditor({ initial, others, fields, suggestionScope, onSave, onCancel }: FilterEditorProps) {
-  const { t } = useTranslation(['eventFilters', 'events']);
+  const { t, i18n } = useTranslation(['eventFilters', 'events', 'fieldErrors']);
   const valueLabel = useEventValueLabel();
   const [field, setField] = useState<EventFilterField>(initial?.field ?? fields[0] ?? 'server_name');
   const [op, setOp] = useState<EventFilterOp>(initial?.op ?? 'is');
   const [value, setValue] = useState<string | number | undefined>(initial?.value);
-  const [problem, setProblem] = useState<'duplicate' | 'value' | undefined>();
+  const [problem, setProblem] = useState<Problem | undefined>();
   const numeric = isNumericFilterField(field);
   const suggestions = useFilterValues(suggestionScope, numeric ? undefined : field);
 
@@ -49,7 +59,11 @@ export function FilterEditor({ initial, others, fields, suggestionScope, onSave,
   const save = () => {
     const candidate = { field, op, ...(needsValue(op) && value !== undefined && value !== '' ? { value } : {}) };
     const parsed = eventFilterSchema.safeParse(candidate);
-    if (!parsed.success) return setProblem('value');
+    if (!parsed.success) {
+      const codes = parsed.error.issues.map((issue) => issue.message);
+      if (codes.includes('too_small') || codes.includes('too_big')) return setProblem('range');
+      return setProblem(codes.includes('not_whole_number') ? 'whole' : 'value');
+    }
     if (others.some((other) => sameFilter(other, parsed.data))) return setProblem('duplicate');
     onSave(parsed.data);
   };
@@ -97,13 +111,29 @@ export function FilterEditor({ initial, others, fields, suggestionScope, onSave,
         {needsValue(op) && (
           <Form.Item
             label={t('eventFilters:value')}
-            validateStatus={problem === 'value' ? 'error' : undefined}
-            help={problem === 'value' ? t(numeric ? 'eventFilters:needNumber' : 'eventFilters:needValue') : undefined}
+            validateStatus={problem && problem !== 'duplicate' ? 'error' : undefined}
+            help={
+              problem === 'whole'
+                ? t('fieldErrors:not_whole_number')
+                : problem === 'range'
+                  ? t('fieldErrors:number_range', {
+                      min: formatCount(EVENT_FILTER_NUMBER_MIN, i18n.language),
+                      max: formatCount(EVENT_FILTER_NUMBER_MAX, i18n.language),
+                    })
+                  : problem === 'value'
+                    ? t(numeric ? 'eventFilters:needNumber' : 'eventFilters:needValue')
+                    : undefined
+            }
           >
             {numeric ? (
+              // No min or max on the box: antd would quietly replace what was typed (form-rules.ts).
               <InputNumber<number>
                 value={typeof value === 'number' ? value : null}
-                onChange={(next) => setValue(next ?? undefined)}
+                onChange={(next) => {
+                  setValue(next ?? undefined);
+                  setProblem(undefined);
+                }}
+                suffix={UNIT_KEYS[field] ? t(UNIT_KEYS[field]) : undefined}
                 style={{ width: '100%' }}
                 data-testid="event-filter-value"
               />

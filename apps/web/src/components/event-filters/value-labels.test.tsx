@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '@/lib/i18n';
-import { useEventValueLabel } from './value-labels';
+import { useEventValueLabel, useFilterChipText } from './value-labels';
 
 initI18n();
 
@@ -20,5 +20,14 @@ describe('event value labels', () => {
     expect(result.current('uri', '-')).toBe('-');
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(result.current('cache_status', '-')).toBe('不可缓存');
+  });
+
+  it("gives a chip's times and sizes their units, every digit kept, in the language's digits", async () => {
+    const { result } = renderHook(() => useFilterChipText());
+    expect(result.current({ field: 'request_time', op: 'gt', value: 0.5 })).toBe('Request Time > 0.5 sec');
+    expect(result.current({ field: 'bytes_sent', op: 'lt', value: 1500 })).toBe('Byte Sent < 1,500 B');
+    expect(result.current({ field: 'status', op: 'is', value: 403 })).toBe('Status Code: 403');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(result.current({ field: 'upstream_response_time', op: 'lt', value: 100000 })).toMatch(/100,000秒$/);
   });
 });

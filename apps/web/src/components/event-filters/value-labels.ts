@@ -7,6 +7,7 @@ import {
 } from '@parapet/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatExactBytes, formatExactSeconds } from '@/lib/format-units';
 import { countryNamer } from '@/lib/regions';
 
 const ALPHA2 = /^[A-Z]{2}$/;
@@ -14,14 +15,19 @@ const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODE
 
 /**
  * How an event field's value reads to a person: action codes by their names, countries by
- * their names in the console's language, WAF type, "served by" and a cache status of '-' in words, empty as "(none)".
- * Everything else as stored.
+ * their names in the console's language, WAF type, "served by" and a cache status of '-' in words, empty as "(none)",
+ * times and sizes with their units and every digit, in the language's digits. Everything else as stored.
  */
 export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
   const { t, i18n } = useTranslation(['events', 'plans']);
-  const country = useMemo(() => countryNamer(i18n.language), [i18n.language]);
+  const language = i18n.language;
+  const country = useMemo(() => countryNamer(language), [language]);
   return useCallback(
     (field, value) => {
+      if (typeof value === 'number') {
+        if (field === 'request_time' || field === 'upstream_response_time') return formatExactSeconds(value, language);
+        if (field === 'bytes_sent') return formatExactBytes(value, language);
+      }
       const text = String(value);
       if (text === '') return t('events:values.none');
       if (field === 'action' && isActionCode(text)) return t(`plans:wafActions.${text}`);
@@ -33,7 +39,7 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
       return text;
     },
-    [t, country],
+    [t, country, language],
   );
 }
 

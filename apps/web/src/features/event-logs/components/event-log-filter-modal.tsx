@@ -1,13 +1,16 @@
 import {
   EVENT_ACTION_VALUES,
+  EVENT_FILTER_NUMBER_MAX,
+  EVENT_FILTER_NUMBER_MIN,
   type EventActionValue,
   type EventFilter,
   type EventNumericFilterField,
 } from '@parapet/shared';
-import { Button, Form, InputNumber, Modal, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Modal, Select, Space, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { formatCount } from '@/lib/format-units';
 
 /** The timing fields the modal bounds with greater than / less than (GLOSSARY §7), in seconds. */
 const TIMING_FIELDS = ['request_time', 'upstream_response_time'] as const satisfies readonly EventNumericFilterField[];
@@ -55,9 +58,21 @@ interface EventLogFilterModalProps {
  * are filtered from the chip bar's Add Filter, which offers every field.
  */
 export function EventLogFilterModal({ open, filters, actions, onApply, onClose }: EventLogFilterModalProps) {
-  const { t } = useTranslation(['events', 'eventFilters']);
+  const { t, i18n } = useTranslation(['events', 'eventFilters', 'fieldErrors']);
   const valueLabel = useEventValueLabel();
   const [form] = Form.useForm<FilterModalValues>();
+  // The box has no min or max: antd would quietly turn -5 into 0 (form-rules.ts). It says the range.
+  const inRange: FormRule = {
+    validator: async (_rule, value: unknown) => {
+      if (typeof value === 'number' && (value < EVENT_FILTER_NUMBER_MIN || value > EVENT_FILTER_NUMBER_MAX))
+        throw new Error(
+          t('fieldErrors:number_range', {
+            min: formatCount(EVENT_FILTER_NUMBER_MIN, i18n.language),
+            max: formatCount(EVENT_FILTER_NUMBER_MAX, i18n.language),
+          }),
+        );
+    },
+  };
 
   useEffect(() => {
     if (open) form.setFieldsValue({ ...emptyValues(), ...valuesOf(filters, actions) });
@@ -104,9 +119,8 @@ export function EventLogFilterModal({ open, filters, actions, onApply, onClose }
           <Form.Item key={field} label={t(`events:fields.${field}`)} style={{ marginBottom: 8 }}>
             <Space wrap>
               {BOUNDS.map((op) => (
-                <Form.Item key={op} name={`${field}_${op}`} noStyle>
+                <Form.Item key={op} name={`${field}_${op}`} rules={[inRange]} noStyle>
                   <InputNumber<number>
-                    min={0}
                     step={0.1}
                     placeholder={t(`events:ops.${op}`)}
                     aria-label={`${t(`events:fields.${field}`)} ${t(`events:ops.${op}`)}`}

@@ -156,8 +156,8 @@ describe('event log', () => {
         filters: [{ field: 'request_time', op: 'gt', value: 0.5 }],
       }),
     );
-    expect(screen.getByTestId('event-log-actions-chip').textContent).toBe('Action: Deny, Redirect');
-    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Request Time > 0.5');
+    expect(screen.getByTestId('event-log-actions-chip').textContent).toBe('Action: Deny or Redirect');
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Request Time > 0.5 sec');
     fireEvent.click(screen.getByTestId('event-filter-remove-0'));
     await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ filters: [] }));
     fireEvent.click(screen.getByTestId('event-log-actions-remove'));
@@ -170,6 +170,36 @@ describe('event log', () => {
     fireEvent.click(screen.getByTestId('event-log-filters-clear'));
     fireEvent.click(screen.getByTestId('event-log-filters-apply'));
     await waitFor(() => expect(screen.queryByTestId('event-log-actions-chip')).toBeNull());
+  });
+
+  it('says the range of a time the modal cannot search, keeping what was typed', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    const asked = searches(sent).length;
+    fireEvent.click(screen.getByTestId('event-log-filters'));
+    const lt = screen.getByTestId('event-log-filter-upstream_response_time-lt');
+    const box = lt.tagName === 'INPUT' ? lt : within(lt).getByRole('spinbutton');
+    fireEvent.change(box, { target: { value: '-5' } });
+    fireEvent.blur(box);
+    fireEvent.click(screen.getByTestId('event-log-filters-apply'));
+    expect(await screen.findByText('Enter a number from 0 to 9,007,199,254,740,991.')).toBeTruthy();
+    // antd's own min once turned -5 into 0 on blur, and searched that.
+    expect((box as HTMLInputElement).value).toMatch(/^-5(\.0)?$/);
+    expect(searches(sent)).toHaveLength(asked);
+  });
+
+  it('refuses a search text longer than a req_id, saying the limit, and sends nothing', async () => {
+    const { sent } = renderLog();
+    await openLog();
+    const asked = searches(sent).length;
+    const box = within(screen.getByTestId('event-log-search')).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'x'.repeat(65) } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('At most 64 characters.')).toBeTruthy();
+    expect(searches(sent)).toHaveLength(asked);
+    // Deep Search takes longer text.
+    fireEvent.click(screen.getByTestId('event-log-deep'));
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ text: 'x'.repeat(65) }));
   });
 
   it('opens an event with every field, and its headers from the eye icon', async () => {
@@ -232,6 +262,8 @@ describe('event log', () => {
     expect((await screen.findByTestId('event-log-error', {}, { timeout: 5000 })).textContent).toContain(
       'The start may be at most 44 days back.',
     );
+    // A failed search is not an empty range.
+    expect(screen.queryByText('No events in this range.')).toBeNull();
   });
 
   it('drafts a rule from an event and opens the rule form filled with it', async () => {

@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import {
   ALL_GROUPS,
+  EVENT_FILTERS_MAX,
   EVENT_LOG_PAGE_SIZE_DEFAULT,
   can,
   type EventActionValue,
@@ -36,7 +37,7 @@ import { ruleDraftOf } from './rule-draft-of';
 
 /** /event-logs: the selected group's request events, searched, filtered, paged and exported. */
 export function EventLogPage() {
-  const { t } = useTranslation(['events', 'eventFilters', 'nav', 'errors', 'fieldErrors']);
+  const { t, i18n } = useTranslation(['events', 'eventFilters', 'nav', 'errors', 'fieldErrors']);
   const toast = useToast();
   const navigate = useNavigate();
   const { user, selected } = useGroupContext();
@@ -46,6 +47,8 @@ export function EventLogPage() {
     groupName !== undefined &&
     can(user, groupName, { permission: 'firewallRules', access: 'write' });
   const actionLabel = useEventValueLabel();
+  // "Deny or Log" / "拒绝或记录": the chip keeps events with any of the chosen actions.
+  const anyOf = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'disjunction' }), [i18n.language]);
 
   const [range, setRange] = useState<TimeRangeValue>(DEFAULT_TIME_RANGE);
   const [filters, setFilters] = useState<EventFilter[]>([]);
@@ -131,13 +134,14 @@ export function EventLogPage() {
               >
                 {t('events:chip.is', {
                   label: t('events:fields.action'),
-                  value: actions.map((code) => actionLabel('action', code)).join(', '),
+                  value: anyOf.format(actions.map((code) => actionLabel('action', code))),
                 })}
               </Tag>
             ) : null}
             <EventFilterBar
               filters={filters}
               onChange={setFilters}
+              max={EVENT_FILTERS_MAX}
               suggestionScope={{ groupName, dateRange: range, filters }}
             />
           </Space>
@@ -157,6 +161,7 @@ export function EventLogPage() {
           ) : null}
           <EventLogTable
             rows={data?.rows ?? []}
+            failed={Boolean(error)}
             loading={isFetching}
             visible={columns.value}
             onOpen={onOpen}

@@ -1,6 +1,7 @@
 import { EVENT_LOG_PAGE_SIZES } from '@parapet/shared';
 import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '@/lib/format-units';
 
 interface EventLogPagerProps {
   /** 0 for the first page. */
@@ -20,9 +21,9 @@ interface EventLogPagerProps {
  */
 export function EventLogPager(props: EventLogPagerProps) {
   const { pageIndex, pageSize, rowCount, hasNext, onPrevious, onNext, onPageSize } = props;
-  const { t } = useTranslation('events');
-  const from = pageIndex * pageSize + 1;
-  const to = pageIndex * pageSize + rowCount;
+  const { t, i18n } = useTranslation('events');
+  const from = formatCount(pageIndex * pageSize + 1, i18n.language);
+  const to = formatCount(pageIndex * pageSize + rowCount, i18n.language);
   return (
     <Space wrap style={{ marginTop: 16, justifyContent: 'flex-end', width: '100%' }}>
       {rowCount > 0 ? (

@@ -8,6 +8,8 @@ import { useEventFormat } from './use-event-format';
 
 interface EventLogTableProps {
   rows: StoredEvent[];
+  /** The search failed: its message is shown above, so the table claims no empty range. */
+  failed?: boolean;
   loading: boolean;
   visible: readonly string[];
   onOpen: (event: StoredEvent) => void;
@@ -15,7 +17,7 @@ interface EventLogTableProps {
 }
 
 /** The events of one page; the req_id opens the event, the eye of Request Headers its headers. */
-export function EventLogTable({ rows, loading, visible, onOpen, onHeaders }: EventLogTableProps) {
+export function EventLogTable({ rows, failed = false, loading, visible, onOpen, onHeaders }: EventLogTableProps) {
   const { t } = useTranslation('events');
   const format = useEventFormat();
   const columns = useMemo<TableColumnsType<StoredEvent>>(
@@ -64,7 +66,7 @@ export function EventLogTable({ rows, loading, visible, onOpen, onHeaders }: Eve
       loading={loading}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('log.empty') }}
+      locale={{ emptyText: failed ? ' ' : t('log.empty') }}
       data-testid="event-log-table"
     />
   );

@@ -1,5 +1,11 @@
 import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
-import { EVENT_EXPORT_FORMATS, EVENT_EXPORT_MAX_ROWS, type EventExportFormat } from '@parapet/shared';
+import {
+  EVENT_EXPORT_FORMATS,
+  EVENT_EXPORT_MAX_ROWS,
+  EVENT_REQ_ID_MAX_LENGTH,
+  EVENT_TEXT_MAX_LENGTH,
+  type EventExportFormat,
+} from '@parapet/shared';
 import { Button, Checkbox, Dropdown, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +19,9 @@ export interface LogSearch {
   text: string;
   deep: boolean;
 }
+
+/** The longest text the search may send: a req_id, or the deep search's text. */
+const searchMaxLength = (deep: boolean) => (deep ? EVENT_TEXT_MAX_LENGTH : EVENT_REQ_ID_MAX_LENGTH);
 
 interface EventLogToolbarProps {
   range: TimeRangeValue;
@@ -28,26 +37,46 @@ interface EventLogToolbarProps {
 /** Time range, the req_id search with Deep Search, the filter modal, the column selector and export. */
 export function EventLogToolbar(props: EventLogToolbarProps) {
   const { range, onRange, search, onSearch, onFilters, columns, exporting, onExport } = props;
-  const { t, i18n } = useTranslation('events');
+  const { t, i18n } = useTranslation(['events', 'fieldErrors']);
   const max = formatCount(EVENT_EXPORT_MAX_ROWS, i18n.language);
   const [text, setText] = useState(search.text);
+  // Too long for what it would search: said beside the box, and nothing is sent (the box does
+  // not cut a pasted text short, which would search something nobody typed).
+  const [tooLong, setTooLong] = useState<number>();
+  const submit = (next: LogSearch) => {
+    const limit = searchMaxLength(next.deep);
+    if (next.text.length > limit) return setTooLong(limit);
+    setTooLong(undefined);
+    onSearch(next);
+  };
   return (
     <Space wrap style={{ marginBottom: 12 }}>
       <TimeRangeControl value={range} onChange={onRange} testId="event-log-range" />
-      <Input.Search
-        allowClear
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onSearch={(value) => onSearch({ text: value.trim(), deep: search.deep })}
-        placeholder={t('log.search')}
-        aria-label={t('log.search')}
-        style={{ width: 260 }}
-        data-testid="event-log-search"
-      />
+      <Tooltip
+        open={tooLong !== undefined}
+        title={
+          tooLong === undefined ? undefined : t('fieldErrors:too_long', { max: formatCount(tooLong, i18n.language) })
+        }
+      >
+        <Input.Search
+          allowClear
+          value={text}
+          status={tooLong === undefined ? undefined : 'error'}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTooLong(undefined);
+          }}
+          onSearch={(value) => submit({ text: value.trim(), deep: search.deep })}
+          placeholder={t('log.search')}
+          aria-label={t('log.search')}
+          style={{ width: 260 }}
+          data-testid="event-log-search"
+        />
+      </Tooltip>
       <Tooltip title={t('log.deepSearchHint')}>
         <Checkbox
           checked={search.deep}
-          onChange={(event) => onSearch({ text: text.trim(), deep: event.target.checked })}
+          onChange={(event) => submit({ text: text.trim(), deep: event.target.checked })}
           data-testid="event-log-deep"
         >
           {t('log.deepSearch')}

@@ -6,8 +6,11 @@ import { formatBytes, formatSeconds } from '@/lib/format-units';
 
 const EMPTY = '-';
 
-/** Fields whose values read better by name (action codes, countries, the WAF type). */
-const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country']);
+/**
+ * Fields whose values read better by name (action codes, countries, the WAF type, a cache status
+ * of '-' as the chips and charts name it).
+ */
+const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country', 'cache_status']);
 
 /**
  * One event field as a person reads it, in the console's language: times in the user's locale
