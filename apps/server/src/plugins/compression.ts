@@ -125,6 +125,12 @@ export const compressionPlugin = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (methods.every((method) => BODILESS.has(method))) route.decompress = false;
     });
+    // Content codings are case-insensitive (RFC 9110 §8.4.1); @fastify/compress matches them as
+    // written, and answered `Content-Encoding: GZIP` with 415.
+    app.addHook('onRequest', async (request) => {
+      const encoding = request.headers['content-encoding'];
+      if (typeof encoding === 'string') request.headers['content-encoding'] = encoding.toLowerCase();
+    });
     await app.register(compress, { global: true });
   },
   { name: 'compression' },

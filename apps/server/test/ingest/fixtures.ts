@@ -7,7 +7,7 @@ import type { ApiClient } from '../helpers/client.js';
 export async function groupWithLine(
   admin: ApiClient,
   group: string,
-  line: { name: string; domains: string[] },
+  line: { name: string; domains: string[]; customerPackage?: string },
   plan: 'basic' | 'pro' | 'enterprise' = 'basic',
 ): Promise<void> {
   const made = await admin.post(GROUP_API.groups, { name: group, plan });
@@ -15,11 +15,15 @@ export async function groupWithLine(
   await addLine(admin, group, line);
 }
 
-export async function addLine(admin: ApiClient, group: string, line: { name: string; domains: string[] }) {
+export async function addLine(
+  admin: ApiClient,
+  group: string,
+  line: { name: string; domains: string[]; customerPackage?: string },
+) {
   const res = await admin.post(SERVICE_LINE_API.create, {
     groupName: group,
     appProfileName: line.name,
-    customerPackage: 'standard',
+    customerPackage: line.customerPackage ?? 'standard',
     servername: line.domains,
     origins: [{ address: '10.0.0.1' }],
   });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { customRangeBounds } from './date-range.js';
+import { PLANS } from '../plans.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Ingest of request events (issue 13; docs/ingest.md): the edge, or the simulator, posts NDJSON
@@ -19,6 +23,17 @@ export const INGEST_BATCH_MAX_BYTES = 8 * 1024 * 1024;
 export const INGEST_BATCH_MAX_LINES = 50_000;
 /** The answer lists this many rejected lines at most; `rejectedCount` still counts them all. */
 export const INGEST_REJECTED_LIST_MAX = 100;
+
+/**
+ * The times a record may have, from the server's clock at the batch. Older than every plan keeps
+ * events (logRetentionDays), it would be purged unseen; later than the furthest a custom range
+ * reaches, no view would ever show it, and no purge would ever remove it. Seconds sent where
+ * milliseconds belong land in 1970 and are refused the same way.
+ */
+export function ingestTimeBounds(now: number): { earliest: number; latest: number } {
+  const keptDays = Math.max(...Object.values(PLANS).map((plan) => plan.resourceLimits.logRetentionDays));
+  return { earliest: now - keptDays * DAY_MS, latest: customRangeBounds(now).latest };
+}
 /** Media types the ingest call reads, both as newline-delimited JSON (one record a line). */
 export const INGEST_MEDIA_TYPES = ['application/x-ndjson', 'application/json'] as const;
 

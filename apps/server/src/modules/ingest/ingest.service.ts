@@ -1,6 +1,6 @@
 import { toStoredEvent, type IngestResult, type StoredEvent } from '@parapet/shared';
 import type { EventStore } from '../event-store/event-store.js';
-import type { ResolveServerName } from './line-resolver.js';
+import { canonicalServerName, type ResolveServerName } from './line-resolver.js';
 import { parseBatch } from './parse-batch.js';
 
 export interface IngestDeps {
@@ -36,11 +36,15 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
       continue;
     }
     events.push(
-      toStoredEvent(record, {
-        country: record.country || countryOf(record.client_ip),
-        group_name: line.groupName,
-        customer_package: line.appProfileName,
-      }),
+      toStoredEvent(
+        // Stored as matched: `SHOP.example.com.` and `shop.example.com:443` are the line's domain.
+        { ...record, server_name: canonicalServerName(record.server_name) },
+        {
+          country: record.country || countryOf(record.client_ip),
+          group_name: line.groupName,
+          customer_package: line.customerPackage,
+        },
+      ),
     );
   }
   const { inserted, duplicates } =

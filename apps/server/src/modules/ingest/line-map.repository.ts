@@ -1,12 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** Every domain of every line, with the line's group and name. */
+/** Every domain of every line, with the line's group, name and settings (its customer package). */
 export const listLineDomains = (db: Kysely<Database>) =>
   db
     .selectFrom('line_domains')
     .innerJoin('service_lines', 'service_lines.id', 'line_domains.line_id')
-    .select(['line_domains.domain', 'service_lines.group_name', 'service_lines.app_profile_name'])
+    .select([
+      'line_domains.domain',
+      'service_lines.group_name',
+      'service_lines.app_profile_name',
+      'service_lines.settings',
+    ])
     .execute();
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchServerName, type ResolvedLine } from './line-resolver.js';
 
-const line = (name: string): ResolvedLine => ({ groupName: 'g', appProfileName: name });
+const line = (name: string): ResolvedLine => ({ groupName: 'g', appProfileName: name, customerPackage: 'p' });
 const map = new Map([
   ['shop.example.com', line('exact')],
   ['*.example.com', line('wide')],
@@ -17,6 +17,8 @@ describe('matchServerName', () => {
 
   it('ignores case and a trailing dot, and never lets a wildcard cover its own base', () => {
     expect(matchServerName(map, 'SHOP.Example.COM.')?.appProfileName).toBe('exact');
+    expect(matchServerName(map, 'shop.example.com:443')?.appProfileName).toBe('exact');
+    expect(matchServerName(map, 'a.img.example.com.:8443')?.appProfileName).toBe('narrow');
     expect(matchServerName(map, 'example.com')).toBeUndefined();
     expect(matchServerName(map, 'img.example.org')).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import {
   INGEST_BATCH_MAX_LINES,
   INGEST_REJECTED_LIST_MAX,
   eventRecordSchema,
+  ingestTimeBounds,
   type EventRecord,
   type IngestRejectedLine,
 } from '@parapet/shared';
@@ -30,13 +31,18 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** A byte order mark some writers put first: JSON.parse would refuse the whole first line. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
 /**
- * Reads an NDJSON batch: one event record a line, blank lines ignored, `\r\n` accepted. A bad
- * line is reported by its 1-based number and the rest is kept. More than INGEST_BATCH_MAX_LINES
- * records refuse the whole batch (413), never a silent cut.
+ * Reads an NDJSON batch: one event record a line, blank lines ignored, `\r\n` and a leading byte
+ * order mark accepted. A bad line is reported by its 1-based number and the rest is kept; so is
+ * a record whose time no view could show (ingestTimeBounds at `now`). More than
+ * INGEST_BATCH_MAX_LINES records refuse the whole batch (413), never a silent cut.
  */
-export function parseBatch(body: string): ParsedBatch {
-  const lines = body.split('\n');
+export function parseBatch(body: string, now = Date.now()): ParsedBatch {
+  const lines = (body.startsWith(BYTE_ORDER_MARK) ? body.slice(1) : body).split('\n');
+  const { earliest, latest } = ingestTimeBounds(now);
   let count = 0;
   for (const line of lines) if (line.trim() !== '') count++;
   if (count > INGEST_BATCH_MAX_LINES) throw new AppError('INGEST_BATCH_TOO_LARGE');
@@ -59,13 +65,15 @@ export function parseBatch(body: string): ParsedBatch {
       return;
     }
     const quick = fastEventRecord(value);
-    if (quick) {
-      records.push(quick);
-      return;
-    }
-    const parsed = eventRecordSchema.safeParse(value);
-    if (parsed.success) records.push(parsed.data);
-    else reject({ line, reason: 'invalid_record', fields: fieldsOf(parsed.error) });
+    const parsed = quick ? undefined : eventRecordSchema.safeParse(value);
+    if (parsed && !parsed.success) return reject({ line, reason: 'invalid_record', fields: fieldsOf(parsed.error) });
+    const record = quick ?? parsed!.data!;
+    // The date range's codes: the same words the console uses for a range it cannot show.
+    if (record.timestamp < earliest)
+      reject({ line, reason: 'invalid_record', fields: { timestamp: 'range_too_early' } });
+    else if (record.timestamp > latest)
+      reject({ line, reason: 'invalid_record', fields: { timestamp: 'range_too_late' } });
+    else records.push(record);
   });
   return { records, rejected, rejectedCount };
 }
