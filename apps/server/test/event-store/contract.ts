@@ -37,6 +37,7 @@ export function makeEvent(group: string, i: number): StoredEvent {
     rule: blocked ? 'block_bots' : '',
     uri: `/page/${i % 7}`,
     args: i % 3 ? `q=${i}` : '',
+    server_port: i % 2 ? 443 : null,
     req_headers: {
       'user-agent': 'Probe/1.0',
       'x-trace': `Trace-${i}`,
@@ -258,6 +259,14 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(await total([{ field: 'status', op: 'is', value: 403 }])).toBe(40);
     expect(await total([{ field: 'bytes_sent', op: 'gt', value: 1000 }])).toBe(139);
     expect(await total([{ field: 'upstream_status', op: 'is_not', value: '502' }])).toBe(200);
+    // The columns outside the dimensions filter too (GLOSSARY §7: every field), from the raw rows.
+    expect(await total([{ field: 'args', op: 'is', value: 'q=7' }])).toBe(1);
+    expect(await total([{ field: 'args', op: 'not_exists' }])).toBe(count((e) => e.args === ''));
+    expect(await total([{ field: 'server_port', op: 'is', value: '443' }])).toBe(120);
+    expect(await total([{ field: 'server_port', op: 'not_exists' }])).toBe(120);
+    expect(await total([{ field: 'customer_package', op: 'is', value: 'alpha-package' }])).toBe(240);
+    expect(await total([{ field: 'origin_host_resolve', op: 'exists' }])).toBe(0);
+    expect(await total([{ field: 'request_url', op: 'is_not', value: 'x' }])).toBe(240);
     // Filters combine with AND.
     expect(
       await total([

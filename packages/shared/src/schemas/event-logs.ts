@@ -40,7 +40,12 @@ export const EVENT_CURSOR_MAX_LENGTH = 256;
  * Field codes of a refused query: the messages of eventFilterSchema (gt/lt on a field that is not
  * a number, a number field compared with text) and a cursor the store does not know.
  */
-export const EVENT_LOG_FIELD_CODES = ['not_numeric_field', 'not_a_number', 'invalid_cursor'] as const;
+export const EVENT_LOG_FIELD_CODES = [
+  'not_numeric_field',
+  'not_a_number',
+  'not_whole_number',
+  'invalid_cursor',
+] as const;
 
 /** Every value an event's action holds: a WAF action code, or '' when no rule acted. */
 export const EVENT_ACTION_VALUES = [...WAF_ACTION_CODES, ''] as const;

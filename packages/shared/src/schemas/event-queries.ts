@@ -52,13 +52,22 @@ export type EventDimension = (typeof EVENT_DIMENSIONS)[number];
 export const EVENT_NUMERIC_FILTER_FIELDS = ['status', 'request_time', 'upstream_response_time', 'bytes_sent'] as const;
 export type EventNumericFilterField = (typeof EVENT_NUMERIC_FILTER_FIELDS)[number];
 
-/** Every field a filter may name: the dimensions, the numeric fields and the other text columns. */
+/**
+ * Every field a filter may name (GLOSSARY §7: the log filters on all fields): the dimensions,
+ * the numeric fields and the other columns. Not `group_name`, which is the query's own scope,
+ * nor the headers, which Deep Search reads.
+ */
 export const EVENT_FILTER_FIELDS = [
   ...EVENT_DIMENSIONS,
   'request_time',
   'upstream_response_time',
   'bytes_sent',
   'req_id',
+  'args',
+  'request_url',
+  'server_port',
+  'customer_package',
+  'origin_host_resolve',
 ] as const;
 export type EventFilterField = (typeof EVENT_FILTER_FIELDS)[number];
 

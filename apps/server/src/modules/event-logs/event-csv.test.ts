@@ -23,6 +23,9 @@ describe('csvCell', () => {
     expect(csvCell('\tx')).toBe("'\tx");
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('a=b')).toBe('a=b');
+    // The store's own "not cacheable" is no formula: it once came out as '- on every such row.
+    expect(csvCell('-')).toBe('-');
+    expect(csvCell('--')).toBe("'--");
   });
 
   it('ends a line with CRLF', () => {

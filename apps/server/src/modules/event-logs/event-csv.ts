@@ -16,7 +16,8 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  // A lone '-' (the cache status of a response that was not cacheable) is no formula.
+  const text = value !== '-' && FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

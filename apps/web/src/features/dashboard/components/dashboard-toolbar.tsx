@@ -6,8 +6,15 @@ import { EventFilterBar } from '@/components/event-filters/event-filter-bar';
 import { TimeRangeControl } from '@/components/time-range/time-range-control';
 import { useDashboardState } from '../state/dashboard-state';
 
-/** A request id names one request; it is no way to cut a chart, so the dashboard does not offer it. */
-const DASHBOARD_FILTER_FIELDS: readonly EventFilterField[] = EVENT_FILTER_FIELDS.filter((field) => field !== 'req_id');
+/**
+ * A request id, a query string or a whole URL names one request or nearly; none is a way to cut
+ * a chart (each would also read the raw events, not the rollups), so the dashboard does not offer
+ * them. The event log does.
+ */
+const ONE_REQUEST_FIELDS: readonly EventFilterField[] = ['req_id', 'args', 'request_url'];
+const DASHBOARD_FILTER_FIELDS: readonly EventFilterField[] = EVENT_FILTER_FIELDS.filter(
+  (field) => !ONE_REQUEST_FIELDS.includes(field),
+);
 
 /** Above every tab: the time range (with the zoom's Reset) and the filters, shared by all tabs. */
 export function DashboardToolbar({ groupName }: { groupName: string | undefined }) {

@@ -20,6 +20,7 @@ import { ChooseGroupAlert } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
 import { DEFAULT_TIME_RANGE, type TimeRangeValue } from '@/components/time-range/time-range';
 import { isApiError } from '@/lib/api-client';
+import { toFieldErrorCode } from '@/lib/form-errors';
 import { PATHS } from '@/lib/paths';
 import type { RuleDraftState } from '@/lib/rule-draft';
 import { useGroupContext } from '@/lib/tenancy/group-context';
@@ -153,7 +154,7 @@ export function EventLogPage() {
               title={t(`errors:${isApiError(error) ? error.code : 'INTERNAL'}`)}
               description={
                 fieldProblems.length > 0
-                  ? fieldProblems.map((code) => t(`fieldErrors:${code}` as 'fieldErrors:invalid')).join(' ')
+                  ? fieldProblems.map((code) => t(`fieldErrors:${toFieldErrorCode(code)}`)).join(' ')
                   : undefined
               }
               data-testid="event-log-error"
