@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BLOCK_PERIOD_MAX_BASIC,
   GROUP_API,
   WAF_DRY_RUN_RANGE_MS,
   WAF_RULE_API,
@@ -85,6 +86,10 @@ describe.each(storeKinds)('the rule dry run on %s', (kind) => {
   });
 
   it('lists the parts it cannot judge and counts as if the rate and OWASP conditions held', async () => {
+    // '08' is not a basic plan's action: the group's own plan is checked first.
+    const admin = await signedInAdmin(t);
+    const pro = await admin.call('PATCH', fill(GROUP_API.group, { groupName: ALPHA }), { plan: 'pro', version: 1 });
+    expect(pro.statusCode, pro.body).toBe(200);
     const res = await dryRun({ ...ADMIN_RULE, wafRate: '10/1', wafOwasp: ['41000_sqli'] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ matched: 3, unjudged: ['wafRate', 'wafOwasp'] });
@@ -126,6 +131,25 @@ describe.each(storeKinds)('the rule dry run on %s', (kind) => {
       code: 'VALIDATION_FAILED',
       fields: { 'rule.conditions': 'condition_required' },
     });
+
+    // What the group's plan refuses, as a save refuses it (basic: neither '03' nor '08', blocks up to 3600 s).
+    const action = await dryRun({ ...ADMIN_RULE, wafAction: '03' });
+    expect(action.statusCode).toBe(400);
+    expect(action.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { 'rule.wafAction': 'action_not_in_plan' },
+    });
+    const long = { ...ADMIN_RULE, wafAction: '08', wafRate: '10/1', wafBucketTime: 86400 };
+    const period = await dryRun(long);
+    expect(period.statusCode).toBe(400);
+    expect(period.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { fieldParams: { 'rule.wafBucketTime': { max: String(BLOCK_PERIOD_MAX_BASIC) } } },
+    });
+    expect(period.json().fields).toEqual({ 'rule.wafAction': 'action_not_in_plan', 'rule.wafBucketTime': 'too_big' });
+    const save = await alpha.client.post(WAF_RULE_API.rules, { groupName: ALPHA, ruleName: 'long_block', ...long });
+    expect(save.json().fields).toEqual({ wafAction: 'action_not_in_plan', wafBucketTime: 'too_big' });
+
     const signedOut = await t.app.inject({
       method: 'POST',
       url: `/api${WAF_RULE_API.dryRun}`,

@@ -3,6 +3,7 @@ import { WAF_RULE_API, wafDryRunAnswerSchema, wafDryRunSchema } from '@parapet/s
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { dryRunRule } from './dry-run.service.js';
+import { assertRuleInPlan } from './waf-rules.service.js';
 
 /** POST /api/waf-rules/dry-run: how many of the group's recent requests a rule being written would match. */
 export const wafRuleDryRunRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,8 @@ export const wafRuleDryRunRoutes: FastifyPluginAsyncZod = async (app) => {
       const { groupName } = request.body;
       await assertListedGroup(app.store.db, groupName);
       await app.assertGroupAccess(request, groupName, { permission: 'firewallRules', access: 'read' });
+      // No count for a rule the user could not save.
+      await assertRuleInPlan(app.store.db, groupName, request.body.rule, 'rule.');
       return dryRunRule(await app.events.get(), request.body);
     },
   );

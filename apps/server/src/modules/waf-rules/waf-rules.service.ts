@@ -88,23 +88,59 @@ export async function resolveRuleReferences(
   return { targets, fields };
 }
 
+/** What the group's plan refuses in a rule, with the bound a too-long block period broke. */
+interface PlanRefusal {
+  fields: Record<string, string>;
+  fieldParams: Record<string, Record<string, string>>;
+}
+
+async function planRefusal(db: Kysely<Database>, groupName: string, settings: WafRuleSettings): Promise<PlanRefusal> {
+  const group = await findGroup(db, groupName);
+  if (!group) throw new AppError('NOT_FOUND');
+  const plan = planOf(group.plan);
+  const fields = planProblems(settings, plan);
+  const fieldParams: PlanRefusal['fieldParams'] = {};
+  if (fields['wafBucketTime'] === 'too_big')
+    fieldParams['wafBucketTime'] = { max: String(plan.resourceLimits.blockPeriodMax) };
+  return { fields, fieldParams };
+}
+
+const refused = ({ fields, fieldParams }: PlanRefusal): AppError =>
+  new AppError(
+    'VALIDATION_FAILED',
+    fields,
+    Object.keys(fieldParams).length > 0 ? { details: { fieldParams } } : undefined,
+  );
+
 /**
  * A rule's store checks, every problem reported at once: what the group's plan refuses (an
  * action it lacks, a block period over its bound, which the message quotes) and the pages and
  * policy its action names.
  */
 async function checkRule(db: Kysely<Database>, groupName: string, settings: WafRuleSettings): Promise<CheckedRule> {
-  const group = await findGroup(db, groupName);
-  if (!group) throw new AppError('NOT_FOUND');
-  const plan = planOf(group.plan);
+  const plan = await planRefusal(db, groupName, settings);
   const resolved = await resolveRuleReferences(db, groupName, settings);
-  const fields = { ...planProblems(settings, plan), ...resolved.fields };
+  const fields = { ...plan.fields, ...resolved.fields };
   if (Object.keys(fields).length === 0) return { targets: resolved.targets };
-  const details =
-    fields['wafBucketTime'] === 'too_big'
-      ? { details: { fieldParams: { wafBucketTime: { max: String(plan.resourceLimits.blockPeriodMax) } } } }
-      : undefined;
-  throw new AppError('VALIDATION_FAILED', fields, details);
+  throw refused({ fields, fieldParams: plan.fieldParams });
+}
+
+/**
+ * The save's plan checks for a rule not being saved (the dry run), its fields reported under
+ * `at` as the request's body holds them. Names of pages and policy are left to the save: they
+ * change nothing a dry run counts.
+ */
+export async function assertRuleInPlan(
+  db: Kysely<Database>,
+  groupName: string,
+  settings: WafRuleSettings,
+  at: string,
+): Promise<void> {
+  const { fields, fieldParams } = await planRefusal(db, groupName, settings);
+  if (Object.keys(fields).length === 0) return;
+  const under = <T>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).map(([field, value]) => [`${at}${field}`, value]));
+  throw refused({ fields: under(fields), fieldParams: under(fieldParams) });
 }
 
 /**

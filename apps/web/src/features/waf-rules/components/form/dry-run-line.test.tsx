@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { WafDryRunAnswer } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { json } from '@/test/render-app';
-import { click, openCreate, openList, pick, renderRules, type } from '../waf-rules.fixtures';
+import { click, errorsOf, limits, openCreate, openList, pick, renderRules, type } from '../waf-rules.fixtures';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -105,6 +105,27 @@ describe('the rule dry run in the form', () => {
     await pick('waf-rule-wafAction', '01');
     click('waf-rule-dry-run-check');
     expect((await screen.findByTestId('toast-api-error')).textContent).toBe('You do not have permission to do this.');
+    expect(screen.queryByTestId('waf-rule-dry-run-line')).toBeNull();
+  });
+
+  it("shows the plan's refusal on the fields it names, as a save's", async () => {
+    // The form took the group for enterprise; the server knows its plan is basic now.
+    renderRules({
+      'GET /api/group/resource-limits': () => limits(2, 'enterprise'),
+      [DRY_RUN]: () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Form Error',
+          fields: { 'rule.wafAction': 'action_not_in_plan' },
+        }),
+    });
+    await openList();
+    await openCreate();
+    await pick('waf-rule-wafAction', '03');
+    click('waf-rule-dry-run-check');
+    await waitFor(() => expect(errorsOf('wafAction')).toEqual(["The group's plan does not offer this action."]));
+    expect(await screen.findByTestId('waf-rule-form-error')).toBeTruthy();
+    expect(screen.queryByTestId('toast-api-error')).toBeNull();
     expect(screen.queryByTestId('waf-rule-dry-run-line')).toBeNull();
   });
 });

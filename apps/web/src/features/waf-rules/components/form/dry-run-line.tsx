@@ -33,6 +33,8 @@ interface DryRunLineProps {
   form: FormInstance<RuleFormValues>;
   /** A form with problems is not sent: the caller says so as it does on save. */
   onInvalid: () => void;
+  /** Shows a refusal's `rule.<field>` codes on the form's fields; false when none could be shown. */
+  showProblems: (error: unknown) => boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ interface DryRunLineProps {
  * requests (about 2 s), too much to repeat on each keystroke. An answer stays shown after the
  * rule changes, marked as older than the rule.
  */
-export function DryRunLine({ groupName, form, onInvalid }: DryRunLineProps) {
+export function DryRunLine({ groupName, form, onInvalid, showProblems }: DryRunLineProps) {
   const { t, i18n } = useTranslation('wafRules');
   const toast = useToast();
   const dryRun = useDryRunWafRule();
@@ -57,7 +59,8 @@ export function DryRunLine({ groupName, form, onInvalid }: DryRunLineProps) {
         { groupName, rule },
         {
           onSuccess: (answer) => setChecked({ key: draftKey(values), answer }),
-          onError: (error) => toast.apiError(error),
+          // What only the server knows (the group's plan) is told on its fields, as a save's refusal is.
+          onError: (error) => (showProblems(error) ? onInvalid() : toast.apiError(error)),
         },
       );
     }, onInvalid);

@@ -49,19 +49,21 @@ export function useRuleRules(plan: RulePlan | undefined): (field: string) => For
 
 /**
  * Shows a server refusal on the fields it names (`wafIp.3: invalid_network` under Source IP as
- * "Line 4: …", `conditions: condition_required` as the form's message). Returns false when no
- * field of the form can show it, so the caller toasts instead.
+ * "Line 4: …", `conditions: condition_required` as the form's message). Paths are read under
+ * `at`, where the body held the rule (the dry run's `rule.`). Returns false when no field of the
+ * form can show it, so the caller toasts instead.
  */
 export function useShowServerProblems(form: FormInstance, plan: RulePlan | undefined) {
   const text = useRuleProblemText(plan);
   return useCallback(
-    (error: unknown): boolean => {
+    (error: unknown, at = ''): boolean => {
       if (!isApiError(error) || !error.fields) return false;
       const registered = new Set(form.getFieldsError().map(({ name }) => name.join('.')));
       const values = form.getFieldsValue(true) as RuleFormValues;
       const shown = new Map<string, string[]>();
       for (const [path, code] of Object.entries(error.fields)) {
-        const problem = problemAt(path.split('.'), code, values);
+        if (!path.startsWith(at)) continue;
+        const problem = problemAt(path.slice(at.length).split('.'), code, values);
         if (!registered.has(problem.field)) continue;
         shown.set(problem.field, [...(shown.get(problem.field) ?? []), text(problem)]);
       }

@@ -178,7 +178,12 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload, ini
         <BehaviorFields rules={rules} />
         <OwaspFields rules={rules} />
         <ExclusionFields rules={rules} />
-        <DryRunLine groupName={groupName} form={form} onInvalid={formError} />
+        <DryRunLine
+          groupName={groupName}
+          form={form}
+          onInvalid={formError}
+          showProblems={(error) => showServerProblems(error, 'rule.')}
+        />
       </Form>
       <RuleTesterModal
         open={draft !== undefined}
