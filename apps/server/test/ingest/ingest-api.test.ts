@@ -143,6 +143,21 @@ describe.each(storeKinds)('POST /api/ingest/events on %s', (kind) => {
     expect(byId).toEqual({ public: 'US', mapped: 'US', private: '', given: 'DE' });
   });
 
+  it('fills a missing ISP from the ASN database and keeps a given one', async () => {
+    await ingest(
+      t,
+      token,
+      ndjson([
+        record({ req_id: 'v4', client_ip: '8.8.8.8' }),
+        record({ req_id: 'v6', client_ip: '2606:4700:4700::1111' }),
+        record({ req_id: 'private', client_ip: '192.168.1.20' }),
+        record({ req_id: 'given', client_ip: '8.8.8.8', isp: 'Edge ISP' }),
+      ]),
+    );
+    const byId = Object.fromEntries((await storedOf(t, 'alpha')).map((e) => [e.req_id, e.isp]));
+    expect(byId).toEqual({ v4: 'Google LLC', v6: 'Cloudflare, Inc.', private: '', given: 'Edge ISP' });
+  });
+
   it('takes a gzip batch, and refuses a broken one with 400', async () => {
     const body = gzipSync(ndjson([record({ req_id: 'zipped' })]));
     const res = await ingest(t, token, body, { 'content-encoding': 'gzip' });

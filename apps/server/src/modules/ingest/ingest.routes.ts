@@ -10,6 +10,7 @@ import {
   ingestResultSchema,
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { openAsnLookup, type AsnLookup } from '../geoip/asn-lookup.js';
 import { openCountryLookup, type CountryLookup } from '../geoip/country-lookup.js';
 import { authenticateIngestToken } from '../ingest-tokens/ingest-tokens.service.js';
 import { ingestBatch } from './ingest.service.js';
@@ -39,9 +40,12 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
-  // One GeoIP database per server, read on the first batch that needs it.
+  // One GeoIP database per server, read on the first batch that needs it. The ASN one is
+  // opened likewise but read only at its first public address (asn-lookup.ts).
   let countries: CountryLookup | undefined;
   const countryOf = (ip: string) => (countries ??= openCountryLookup(app.config.geoipCountryDb)).countryOf(ip);
+  let asns: AsnLookup | undefined;
+  const ispOf = (ip: string) => (asns ??= openAsnLookup()).ispOf(ip);
   const resolveLines = createLineResolver(app.store.db);
 
   app.post(
@@ -78,7 +82,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body: unknown = request.body;
       if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      return ingestBatch({ resolveLines, countryOf, events: () => app.events.get() }, body.toString('utf8'));
+      return ingestBatch({ resolveLines, countryOf, ispOf, events: () => app.events.get() }, body.toString('utf8'));
     },
   );
 };

@@ -8,27 +8,23 @@ export interface IngestDeps {
   resolveLines: () => Promise<ResolveServerName>;
   /** GeoIP country of an address, undefined when it has none. */
   countryOf: (ip: string) => string | undefined;
+  /** ISP (the AS organisation) of an address, undefined when it has none. */
+  ispOf: (ip: string) => string | undefined;
   events: () => Promise<EventStore>;
 }
 
 /**
  * One batch: parse and check every line, file each record under the line its server_name
  * names (records of unknown names are counted and dropped, never filed under another group),
- * fill a missing country from GeoIP, and store the rest; the store drops repeated req_ids.
- * ISP is stored as sent: no ISP database ships on the registry (ARCHITECTURE §8).
+ * fill a missing country and ISP from GeoIP, and store the rest; the store drops repeated req_ids.
  */
 export async function ingestBatch(deps: IngestDeps, body: string): Promise<IngestResult> {
   const { records, rejected, rejectedCount } = parseBatch(body);
   const resolve = await deps.resolveLines();
   const events: StoredEvent[] = [];
   let unknownServerName = 0;
-  // A client sends many requests in a batch: each address is looked up once.
-  const countries = new Map<string, string>();
-  const countryOf = (ip: string): string => {
-    let country = countries.get(ip);
-    if (country === undefined) countries.set(ip, (country = deps.countryOf(ip) ?? ''));
-    return country;
-  };
+  const countryOf = oncePerAddress(deps.countryOf);
+  const ispOf = oncePerAddress(deps.ispOf);
   for (const record of records) {
     const line = resolve(record.server_name);
     if (!line) {
@@ -38,7 +34,11 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
     events.push(
       toStoredEvent(
         // Stored as matched: `SHOP.example.com.` and `shop.example.com:443` are the line's domain.
-        { ...record, server_name: canonicalServerName(record.server_name) },
+        {
+          ...record,
+          server_name: canonicalServerName(record.server_name),
+          isp: record.isp || ispOf(record.client_ip),
+        },
         {
           country: record.country || countryOf(record.client_ip),
           group_name: line.groupName,
@@ -50,4 +50,14 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
   const { inserted, duplicates } =
     events.length > 0 ? await (await deps.events()).insert(events) : { inserted: 0, duplicates: 0 };
   return { accepted: inserted, duplicates, unknownServerName, rejected, rejectedCount };
+}
+
+/** A client sends many requests in a batch: each address is looked up once, '' when it has no answer. */
+function oncePerAddress(lookup: (ip: string) => string | undefined): (ip: string) => string {
+  const answers = new Map<string, string>();
+  return (ip) => {
+    let answer = answers.get(ip);
+    if (answer === undefined) answers.set(ip, (answer = lookup(ip) ?? ''));
+    return answer;
+  };
 }

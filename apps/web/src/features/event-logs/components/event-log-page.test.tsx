@@ -92,6 +92,14 @@ describe('event log', () => {
     );
   });
 
+  it('credits the ISP data with a link, as its licence asks', async () => {
+    renderLog();
+    await openLog();
+    const credit = within(screen.getByTestId('event-log-isp-credit')).getByRole('link');
+    expect(credit.getAttribute('href')).toBe('https://db-ip.com');
+    expect(credit.textContent).toContain('IP Geolocation by DB-IP');
+  });
+
   it('keeps the chosen columns across a visit', async () => {
     renderLog();
     await openLog();

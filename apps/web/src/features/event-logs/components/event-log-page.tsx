@@ -9,7 +9,7 @@ import {
   type EventLogQuery,
   type StoredEvent,
 } from '@parapet/shared';
-import { Alert, Space, Tag } from 'antd';
+import { Alert, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,6 +35,9 @@ import { EventLogPager } from './event-log-pager';
 import { EventLogTable } from './event-log-table';
 import { EventLogToolbar, type LogSearch } from './event-log-toolbar';
 import { ruleDraftOf } from './rule-draft-of';
+
+/** Where the ISP names of ingest come from (@ip-location-db/asn, built on DB-IP's IP to ASN Lite). */
+const ISP_DATA_URL = 'https://db-ip.com';
 
 /** /event-logs: the selected group's request events, searched, filtered, paged and exported. */
 export function EventLogPage() {
@@ -177,6 +180,16 @@ export function EventLogPage() {
             onNext={() => data?.nextCursor && setPaging({ of: asked, cursors: [...cursors, data.nextCursor] })}
             onPageSize={setPageSize}
           />
+          {/* DB-IP's licence asks a page that shows its results to link to it (docs/traffic.md, "ISPs"). */}
+          <Typography.Paragraph
+            type="secondary"
+            style={{ marginTop: 8, fontSize: 12 }}
+            data-testid="event-log-isp-credit"
+          >
+            <Typography.Link href={ISP_DATA_URL} target="_blank" rel="noopener noreferrer">
+              {t('events:log.ispCredit')}
+            </Typography.Link>
+          </Typography.Paragraph>
           <EventLogFilterModal
             open={filtersOpen}
             filters={filters}
