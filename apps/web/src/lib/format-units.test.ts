@@ -29,6 +29,12 @@ describe('counts', () => {
     expect(formatCount(999, 'zh-TW', { compact: true })).toBe('999');
   });
 
+  it('groups the digits a compact form leaves whole, as the full form does', () => {
+    expect(formatCount(4215, 'zh-CN', { compact: true })).toBe('4,215');
+    expect(formatCount(8000, 'zh-TW', { compact: true })).toBe('8,000');
+    expect(formatRequests(4215, 'zh-CN', { compact: true })).toBe('4,215 次请求');
+  });
+
   it('names requests with their unit and plural', () => {
     expect(formatRequests(1, 'en-US')).toBe('1 request');
     expect(formatRequests(12345, 'en-US')).toBe('12,345 requests');
@@ -107,9 +113,17 @@ describe('metrics', () => {
   it('picks the unit from the metric', () => {
     expect(formatMetric('requests', 2, 'en-US')).toBe('2 requests');
     expect(formatMetric('bytes', 2048, 'zh-CN')).toBe('2 KB');
-    expect(formatMetricTick('requests', 12345, 'en-US')).toBe('12.3K');
+    expect(formatMetricTick('requests', 12345, 'en-US')).toBe('12.3K req');
     expect(formatMetricTick('bytes', 1.256 * 1024 ** 2, 'zh-TW')).toBe('1.3 MB');
     expect(formatMetricRate('requests', 300, 60_000, 'en-US')).toBe('5 req/s');
+  });
+
+  it('gives a request count on an axis its unit, short, in every language', () => {
+    expect(formatMetricTick('requests', 350, 'en-US')).toBe('350 req');
+    expect(formatMetricTick('requests', 10_100, 'en-US')).toBe('10.1K req');
+    expect(formatMetricTick('requests', 12_000, 'zh-TW')).toBe('1.2萬 次');
+    expect(formatMetricTick('requests', 8000, 'zh-TW')).toBe('8,000 次');
+    expect(formatMetricTick('requests', 0, 'zh-CN')).toBe('0 次');
     expect(formatMetricRate('bytes', 7_500_000, 60_000, 'en-US')).toBe('1 Mbps');
   });
 });

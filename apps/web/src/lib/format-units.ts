@@ -40,8 +40,10 @@ const unitText = (language: string) => i18n.getFixedT(language, 'charts');
 
 /** 12,345 / 12,345 / 12,345: a count in full, grouped as the language groups digits. */
 export function formatCount(value: number, language: string, options: UnitOptions = {}): string {
+  // Compact notation groups only from two leading digits on ("min2"), so Chinese, which shortens
+  // nothing under 万, wrote 4215 where the full form writes 4,215: grouping is kept always.
   return options.compact
-    ? numberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+    ? numberFormat(language, { notation: 'compact', maximumFractionDigits: 1, useGrouping: 'always' }).format(value)
     : numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
@@ -141,11 +143,16 @@ export function formatMetric(metric: EventMetric, value: number, language: strin
   return metric === 'bytes' ? formatBytes(value, language, options) : formatRequests(value, language, options);
 }
 
-/** An axis tick: short, and the unit only where the figure needs one to be read (bytes). */
+/**
+ * An axis tick: short, with its unit ("12.3K req" / "1.2万 次", "1.5 MB"). The unit is on each
+ * tick, not in an axis name: a bare "350" was read as anything, and an axis name sits away from
+ * the figures, where the tight grid has no room for it. The short request unit is the one the
+ * rate already uses (req/s, 次/秒), so a tick stays about as narrow as a byte tick.
+ */
 export function formatMetricTick(metric: EventMetric, value: number, language: string): string {
   return metric === 'bytes'
     ? formatBytes(value, language, { compact: true })
-    : formatCount(value, language, { compact: true });
+    : unitText(language)('units.requestsShort', { value: formatCount(value, language, { compact: true }) });
 }
 
 /** A metric's rate over a span in ms: requests per second, or the transfer rate in bits per second. */

@@ -290,6 +290,38 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('dashboard-choose-group-all')).toBeNull();
   });
 
+  // A 5xx is asked again twice, a second then two apart (lib/query-client.ts), before it fails.
+  const FAILS_WITHIN = { timeout: 8000 };
+  const busy = () => json(503, { code: 'EVENT_STORE_BUSY', message: 'The event store is busy.' });
+
+  it('says a widget could not be loaded rather than showing 0 or "No data"', { timeout: 15_000 }, async () => {
+    renderDashboard('/home?groupName=alpha', {
+      'POST /api/dashboard/series': () => json(500, { code: 'INTERNAL', message: 'Internal error.' }),
+      'POST /api/dashboard/top': busy,
+    });
+    const failed = 'Could not be loaded. Please try again.';
+    const tile = await screen.findByTestId('dashboard-tile-requests-failed', {}, FAILS_WITHIN);
+    expect(tile.textContent).toBe(failed);
+    expect(screen.queryByTestId('dashboard-tile-requests-value')).toBeNull();
+    expect(screen.getByTestId('dashboard-tile-bytes-failed').textContent).toBe(failed);
+    const map = await screen.findByTestId('dashboard-breakdown-requestsByCountry-failed', {}, FAILS_WITHIN);
+    expect(map.textContent).toBe(failed);
+    const bySource = within(screen.getByTestId('dashboard-by-source-list'));
+    expect((await bySource.findByTestId('dashboard-by-source-list-failed', {}, FAILS_WITHIN)).textContent).toBe(failed);
+    expect(screen.queryByText('No data')).toBeNull();
+    expect(screen.queryByText(/^0 (requests|B)$/)).toBeNull();
+    // The main chart says so in its own words, and the "no events" notice is not shown.
+    expect(screen.getByTestId('dashboard-main-chart').textContent).toContain('The chart could not be loaded.');
+    expect(screen.queryByTestId('dashboard-no-data')).toBeNull();
+  });
+
+  it('says the activity log could not be loaded rather than showing no events', { timeout: 15_000 }, async () => {
+    renderDashboard('/home/web-protection?groupName=alpha', { 'POST /api/dashboard/activity': busy });
+    const log = await screen.findByTestId('dashboard-activity-log-failed', {}, FAILS_WITHIN);
+    expect(log.textContent).toBe('Could not be loaded. Please try again.');
+    expect(screen.queryByText('No firewall events in this time range.')).toBeNull();
+  });
+
   it('says so when the group has no events in the range', async () => {
     renderDashboard('/home?groupName=alpha', {
       'POST /api/dashboard/series': () => json(200, { from: 0, to: 1, bucketMs: 60_000, points: [] }),

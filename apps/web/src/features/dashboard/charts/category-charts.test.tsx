@@ -39,6 +39,18 @@ describe('category options', () => {
     expect(option.xAxis.axisLabel.formatter(2048)).toBe('2 KB');
   });
 
+  it('gives request counts on the value axis their unit in every language', () => {
+    type Axis = { yAxis: { axisLabel: { formatter: (value: number) => string } } };
+    const tick = (language: string, value: number) =>
+      (buildBarOption({ items: cache, metric: 'requests', language }) as unknown as Axis).yAxis.axisLabel.formatter(
+        value,
+      );
+    expect(tick('zh-TW', 12_000)).toBe('1.2萬 次');
+    expect(tick('zh-TW', 8000)).toBe('8,000 次');
+    expect(tick('zh-CN', 10_000)).toBe('1万 次');
+    expect(tick('en-US', 12_000)).toBe('12K req');
+  });
+
   it('labels a slice with its share in the language of the page', () => {
     expect(sliceShare({ percent: 26.39 }, 'en-US')).toBe('26.4%');
     expect(sliceShare({}, 'en-US')).toBe('');
@@ -67,6 +79,27 @@ describe('category options', () => {
       [60_000, 4],
       [120_000, 0],
     ]);
+    expect(option.series).toHaveLength(1);
+  });
+
+  it('draws the sparkline into a bucket still filling dashed, not as a drop', () => {
+    const option = buildSparklineOption({
+      points: [
+        { t: 0, v: 250 },
+        { t: 5000, v: 250 },
+        { t: 10_000, v: 150 },
+      ],
+      bucketMs: 5000,
+      range: { from: 0, to: 13_000 },
+      color: '#14f',
+    }) as unknown as { series: { data: unknown[]; lineStyle: { type?: string } }[] };
+    expect(option.series[0]?.data).toEqual([
+      [0, 250],
+      [5000, 250],
+      [10_000, null],
+    ]);
+    expect(option.series[1]?.lineStyle.type).toBe('dashed');
+    expect(option.series[1]?.data).toEqual([[0, null], { value: [5000, 250], symbol: 'none' }, [10_000, 150]]);
   });
 });
 

@@ -1,6 +1,7 @@
 // What the dashboard's tabs compose: presentational charts fed plain props, no fetching. The
 // ones drawn with ECharts come through lazy-charts.tsx, a chunk of their own.
 export type { CategoryChartProps } from './category-charts';
+export { ChartFailed } from './chart-failed';
 export { BarChart, loadDrawnCharts, PieChart, TimeSeriesChart, WorldMap } from './lazy-charts';
 export type { OnSelect, RankedItem, SelectOp } from './ranked-item';
 export { SingleNumber, type SingleNumberProps } from './single-number';

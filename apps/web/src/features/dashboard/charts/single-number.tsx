@@ -3,6 +3,7 @@ import { Card, Flex, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMetric } from '@/lib/format-units';
+import { ChartFailed } from './chart-failed';
 import { Sparkline } from './lazy-charts';
 import type { TimePoint, TimeRange } from './time-series-option';
 import { useStableData } from './use-stable-data';
@@ -18,6 +19,8 @@ export interface SingleNumberProps {
   /** The figure over time, drawn small under it. */
   sparkline?: { points: TimePoint[]; bucketMs: number; range?: TimeRange };
   loading?: boolean;
+  /** The figure could not be fetched: no figure is shown rather than a 0. */
+  failed?: boolean;
   /** The tile is the current tab's (the tiles on top of the dashboard are its tabs). */
   active?: boolean;
   renderer?: 'canvas' | 'svg';
@@ -35,6 +38,7 @@ export function SingleNumber({
   secondary,
   sparkline,
   loading = false,
+  failed = false,
   active = false,
   renderer,
   testId = 'single-number',
@@ -51,7 +55,9 @@ export function SingleNumber({
     >
       <Flex vertical gap={2}>
         <Typography.Text type="secondary">{label}</Typography.Text>
-        {loading ? (
+        {failed ? (
+          <ChartFailed language={language} testId={`${testId}-failed`} />
+        ) : loading ? (
           <Skeleton.Input active size="small" />
         ) : (
           <Typography.Text
@@ -64,7 +70,7 @@ export function SingleNumber({
           </Typography.Text>
         )}
         {secondary ? <Typography.Text type="secondary">{secondary}</Typography.Text> : null}
-        {line ? (
+        {line && !failed ? (
           <Sparkline
             line={line}
             color={token.colorPrimary}

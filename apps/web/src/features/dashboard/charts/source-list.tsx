@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMetric } from '@/lib/format-units';
+import { ChartFailed } from './chart-failed';
 import { itemLabel, type OnSelect, type RankedItem } from './ranked-item';
 
 export interface SourceListProps {
@@ -19,6 +20,8 @@ export interface SourceListProps {
   /** A row clicked (`is`) or excluded (`is_not`). */
   onSelect?: OnSelect;
   loading?: boolean;
+  /** The list could not be fetched: said so, rather than "No data". */
+  failed?: boolean;
   testId?: string;
 }
 
@@ -32,6 +35,7 @@ export function SourceList({
   onSizeChange,
   onSelect,
   loading = false,
+  failed = false,
   testId = 'source-list',
 }: SourceListProps) {
   const { t } = useTranslation('charts', { lng: language });
@@ -60,7 +64,9 @@ export function SourceList({
         />
       </Flex>
       <Spin spinning={loading}>
-        {rows.length === 0 ? (
+        {failed ? (
+          <ChartFailed language={language} testId={`${testId}-failed`} />
+        ) : rows.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />
         ) : (
           <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -45,3 +45,12 @@ export function formatTooltipTime(start: number, bucketMs: number, language: str
   const format = dateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', ...clock(bucketMs) });
   return format.formatRange(start, start + bucketMs);
 }
+
+/**
+ * The part of a bucket the range covers, to the second: its ends are the range's, which fall
+ * anywhere in a minute ("Nov 23, 2026, 14:02:25 – 14:15:00").
+ */
+export function formatTooltipSpan(start: number, end: number, language: string): string {
+  const format = dateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', ...clock(1) });
+  return format.formatRange(start, end);
+}

@@ -120,6 +120,35 @@ describe('TimeSeriesChart', () => {
     expect(onZoom).not.toHaveBeenCalled();
   });
 
+  it('draws a bucket the range covers in part dashed, in its series colour, and filters by it on click', () => {
+    const onSeriesClick = vi.fn();
+    const partialTo = to - MINUTE / 2;
+    const withLast = [{ ...series[0]!, points: [...series[0]!.points, { t: from + 9 * MINUTE, v: 4 }] }, series[1]!];
+    render(
+      <TimeSeriesChart
+        ariaLabel="Requests"
+        series={withLast}
+        metric="requests"
+        visualization="line"
+        bucketMs={MINUTE}
+        language="en-US"
+        range={{ from, to: partialTo }}
+        onSeriesClick={onSeriesClick}
+        renderer="svg"
+      />,
+    );
+    const chart = screen.getByTestId('time-series-chart');
+    const dashed = [...chart.querySelectorAll('path[stroke-dasharray]')];
+    const solid = [...chart.querySelectorAll('path[stroke]:not([stroke-dasharray])')];
+    expect(dashed.length).toBeGreaterThanOrEqual(2);
+    // The dashed edge of China is drawn in China's colour, not the next one of the palette.
+    const colours = new Set(solid.map((path) => path.getAttribute('stroke')));
+    expect(dashed.every((path) => colours.has(path.getAttribute('stroke')))).toBe(true);
+    // The edges are ECharts series 2 and 3 (after the two whole lines): a click still names China.
+    clickChartAt(chart, pixelOf(chart, { seriesIndex: 2 }, [from + 9 * MINUTE, 4]));
+    expect(onSeriesClick).toHaveBeenCalledWith('CN');
+  });
+
   it('redraws when the data changes, not when the same data comes in a new array', () => {
     const chartOf = (data: typeof series) => (
       <TimeSeriesChart

@@ -2,7 +2,7 @@ import type { ChartVisualization, EventMetric } from '@parapet/shared';
 import { useMemo } from 'react';
 import { ChartEmpty } from './chart-empty';
 import { EChart, type EChartHandler } from './echart';
-import { buildTimeSeriesOption, type TimeRange, type TimeSeries } from './time-series-option';
+import { buildTimeSeriesOption, sourceSeriesIndex, type TimeRange, type TimeSeries } from './time-series-option';
 import { clearSelection, enableDragZoom, zoomFromBrush } from './time-series-zoom';
 import { useStableData } from './use-stable-data';
 
@@ -67,7 +67,7 @@ export function TimeSeriesChart({
     const handlers: Record<string, EChartHandler> = {};
     if (onSeriesClick)
       handlers.click = (params) => {
-        const key = series[seriesIndexOf(params) ?? -1]?.key;
+        const key = series[sourceSeriesIndex(seriesIndexOf(params) ?? -1, series.length)]?.key;
         if (key !== null && key !== undefined) onSeriesClick(key);
       };
     if (onZoom)

@@ -106,7 +106,8 @@ describe('buildTimeSeriesOption', () => {
   });
 
   it('labels the value axis with short figures and bytes with their unit', () => {
-    expect(build('line').yAxis.axisLabel.formatter(12345)).toBe('12.3K');
+    expect(build('line').yAxis.axisLabel.formatter(12345)).toBe('12.3K req');
+    expect(build('line').yAxis.axisLabel.formatter(350)).toBe('350 req');
     const bytes = buildTimeSeriesOption({
       series,
       metric: 'bytes',
@@ -128,6 +129,108 @@ describe('buildTimeSeriesOption', () => {
       { seriesIndex: 0, value: [at(0), 7_500_000] },
     ]);
     expect(bytes).toContain('China: <b>7.15 MB</b> (1 Mbps)');
+  });
+});
+
+describe('partial buckets', () => {
+  const SECOND = 1000;
+  // Local time, as the tooltip shows it; 5 s buckets align the same in every time zone.
+  const base = new Date(2026, 10, 23, 10, 0).getTime();
+  // Steady 50 events/s on 5 s buckets: 250 a bucket. The range starts 2 s into the first bucket
+  // and ends 3 s into the last, which the store therefore counts over 3 s each.
+  const from = base + 2 * SECOND;
+  const to = base + 13 * SECOND;
+  const steady = [
+    {
+      key: null,
+      label: 'Requests',
+      points: [
+        { t: base, v: 150 },
+        { t: base + 5 * SECOND, v: 250 },
+        { t: base + 10 * SECOND, v: 150 },
+      ],
+    },
+  ];
+  type Built = { series: { data: unknown[]; stack?: string; lineStyle?: { type?: string }; name: string }[] };
+  const build = (visualization: 'line' | 'area' | 'bar') =>
+    buildTimeSeriesOption({
+      series: steady,
+      metric: 'requests',
+      visualization,
+      bucketMs: 5 * SECOND,
+      language: 'en-US',
+      range: { from, to },
+    }) as unknown as Built;
+
+  it('stops the solid line before a bucket the range covers in part and draws the edges dashed', () => {
+    const [whole, edges] = build('line').series;
+    // The first bucket sits where its count starts, at `from`, not before the axis.
+    expect(whole?.data).toEqual([
+      [from, null],
+      [base + 5 * SECOND, 250],
+      [base + 10 * SECOND, null],
+    ]);
+    expect(edges).toMatchObject({ name: 'Requests', lineStyle: { type: 'dashed' } });
+    expect(edges?.data).toEqual([
+      [from, 150],
+      { value: [base + 5 * SECOND, 250], symbol: 'none' },
+      [base + 10 * SECOND, 150],
+    ]);
+  });
+
+  it('stacks the edges of areas apart from the whole buckets, and lightens partial bars', () => {
+    expect(build('area').series.map((s) => s.stack)).toEqual(['total', 'partial']);
+    const bars = build('bar').series;
+    expect(bars).toHaveLength(1);
+    expect(bars[0]?.data).toEqual([
+      { value: [base, 150], itemStyle: { opacity: 0.45 } },
+      [base + 5 * SECOND, 250],
+      { value: [base + 10 * SECOND, 150], itemStyle: { opacity: 0.45 } },
+    ]);
+  });
+
+  it('draws a range of whole buckets as one solid line per series', () => {
+    const option = buildTimeSeriesOption({
+      series: steady,
+      metric: 'requests',
+      visualization: 'line',
+      bucketMs: 5 * SECOND,
+      language: 'en-US',
+      range: { from: base, to: base + 15 * SECOND },
+    }) as unknown as Built;
+    expect(option.series).toHaveLength(1);
+  });
+
+  it('gives a partial bucket its rate over the part counted, and says which part that is', () => {
+    const input = {
+      series: steady,
+      metric: 'requests' as const,
+      bucketMs: 5 * SECOND,
+      language: 'en-US',
+      range: { from, to },
+    };
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    // The whole line and its dashed edge both report the bucket they meet at: said once.
+    const last = timeSeriesTooltip(input, [
+      { seriesIndex: 0, value: [base + 10 * SECOND, null] },
+      { seriesIndex: 1, value: [base + 10 * SECOND, 150] },
+    ]);
+    expect(plain(last)).toBe(
+      'Nov 23, 2026, 10:00:10 – 10:00:13 (partial bucket)<br/>Requests: <b>150 requests</b> (50 req/s)',
+    );
+    const first = timeSeriesTooltip(input, [{ seriesIndex: 1, value: [from, 150] }]);
+    expect(plain(first)).toContain('10:00:02 – 10:00:05 (partial bucket)');
+    expect(first).toContain('(50 req/s)');
+    const whole = timeSeriesTooltip(input, [
+      { seriesIndex: 0, value: [base + 5 * SECOND, 250] },
+      { seriesIndex: 1, value: [base + 5 * SECOND, 250] },
+    ]);
+    expect(whole).not.toContain('partial');
+    expect(whole.match(/Requests:/g)).toHaveLength(1);
+    expect(whole).toContain('(50 req/s)');
+    const zh = timeSeriesTooltip({ ...input, language: 'zh-TW' }, [{ seriesIndex: 1, value: [from, 150] }]);
+    expect(zh).toContain('（不完整時段）');
+    expect(zh).toContain('50 次/秒');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EventMetric } from '@parapet/shared';
-import { formatMetric, formatMetricTick } from '@/lib/format-units';
+import { formatMetric } from '@/lib/format-units';
 import { countryNamer } from '@/lib/regions';
 import { echarts, type EChartsCoreOption } from './echarts';
 import { SMALL_COUNTRY_POSITIONS } from './small-countries';
@@ -84,7 +84,9 @@ export function buildWorldMapOption(input: WorldMapInput): EChartsCoreOption {
       itemHeight: 80,
       calculable: false,
       inRange: { color: [colors.low, colors.high] },
-      text: [formatMetricTick(metric, max, language), formatMetricTick(metric, 0, language)],
+      // The ends of the scale written as the list beside the map writes its rows ("4,215 次请求"),
+      // so the largest country reads the same in both.
+      text: [formatMetric(metric, max, language), formatMetric(metric, 0, language)],
     },
     geo: {
       map: WORLD_MAP,

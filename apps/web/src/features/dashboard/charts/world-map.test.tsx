@@ -43,6 +43,22 @@ describe('buildWorldMapOption', () => {
     });
   });
 
+  it('writes the ends of a request scale with their unit, as the list beside the map does', () => {
+    const legend = (language: string) =>
+      (
+        buildWorldMapOption({
+          values: [{ country: 'CN', value: 4215 }],
+          metric: 'requests',
+          language,
+          colors,
+          noTraffic: '',
+        }) as unknown as BuiltMap
+      ).visualMap.text;
+    expect(legend('en-US')).toEqual(['4,215 requests', '0 requests']);
+    expect(legend('zh-CN')).toEqual(['4,215 次请求', '0 次请求']);
+    expect(legend('zh-TW')).toEqual(['4,215 次請求', '0 次請求']);
+  });
+
   it('draws countries too small for a shape as dots at their place, on the same scale', () => {
     const option = buildWorldMapOption({
       values: [

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { LocalTime } from '@/components/local-time';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
+import { ChartFailed } from '../charts';
 import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
 import { useClickToFilter } from './use-click-to-filter';
 
@@ -65,20 +66,25 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
   ];
   return (
     <Card size="small" title={t('dashboard:widgets.activityLog')} data-testid="dashboard-activity-log">
-      <Table<DashboardActivityRow>
-        size="small"
-        rowKey="req_id"
-        loading={activity.isPending && scope !== undefined}
-        dataSource={activity.data?.rows ?? []}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: t('dashboard:empty.activity') }}
-        columns={columns.map((column) => ({
-          ...column,
-          onHeaderCell: oneLine,
-          onCell: WRAPPING.has(column.key) ? wrapping : oneLine,
-        }))}
-      />
+      {activity.isError ? (
+        // An empty table would say "No firewall events", which nobody knows after a failed call.
+        <ChartFailed language={i18n.language} testId="dashboard-activity-log-failed" />
+      ) : (
+        <Table<DashboardActivityRow>
+          size="small"
+          rowKey="req_id"
+          loading={activity.isPending && scope !== undefined}
+          dataSource={activity.data?.rows ?? []}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: t('dashboard:empty.activity') }}
+          columns={columns.map((column) => ({
+            ...column,
+            onHeaderCell: oneLine,
+            onCell: WRAPPING.has(column.key) ? wrapping : oneLine,
+          }))}
+        />
+      )}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { DashboardBreakdown, TabTopRequest } from '@parapet/shared';
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BarChart, PieChart, SourceList, WorldMap, type SelectOp } from '../charts';
+import { BarChart, ChartFailed, PieChart, SourceList, WorldMap, type SelectOp } from '../charts';
 import { filterForValue, type CallScope } from '../tab-requests';
 import { useRankedItems } from './source-list-card';
 import { useClickToFilter } from './use-click-to-filter';
@@ -20,7 +20,7 @@ export function BreakdownCard({
   scope: CallScope | undefined;
 }) {
   const { t, i18n } = useTranslation('dashboard');
-  const { items, loading } = useRankedItems(request, scope);
+  const { items, loading, failed } = useRankedItems(request, scope);
   const clickToFilter = useClickToFilter();
   const onSelect = (key: string, op: SelectOp) => clickToFilter(filterForValue(breakdown.dimension, key, op));
   const title = t(`widgets.${breakdown.id}` as 'widgets.requestsByCountry');
@@ -28,7 +28,9 @@ export function BreakdownCard({
   const metric = breakdown.metric;
 
   let body;
-  if (breakdown.visualization === 'map') {
+  // A failed call is said once for the whole card: an empty map and list would read as no traffic.
+  if (failed) body = <ChartFailed language={language} testId={`dashboard-breakdown-${breakdown.id}-failed`} />;
+  else if (breakdown.visualization === 'map') {
     body = (
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>

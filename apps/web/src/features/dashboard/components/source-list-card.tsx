@@ -45,7 +45,7 @@ export function SourceListCard({
   testId: string;
 }) {
   const { i18n } = useTranslation();
-  const { items, loading } = useRankedItems(request, scope);
+  const { items, loading, failed } = useRankedItems(request, scope);
   const clickToFilter = useClickToFilter();
   const field: EventDimension = request.dimension;
   const metric: EventMetric = request.metric;
@@ -56,6 +56,7 @@ export function SourceListCard({
         metric={metric}
         language={i18n.language}
         loading={loading}
+        failed={failed}
         onSelect={(key, op) => clickToFilter(filterForValue(field, key, op))}
         testId={testId}
         {...(size !== undefined ? { size } : {})}

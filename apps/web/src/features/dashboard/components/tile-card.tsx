@@ -17,6 +17,7 @@ export function TileCard({
   const { t, i18n } = useTranslation('dashboard');
   const series = useDashboardSeries(scope && toSeriesRequest(scope, request));
   const answer = series.data;
+  // Before an answer the figure is not drawn (loading or failed), so this 0 is never shown.
   const total = answer?.points.reduce((sum, point) => sum + point.value, 0) ?? 0;
   return (
     <SingleNumber
@@ -25,6 +26,7 @@ export function TileCard({
       metric={tile.metric}
       language={i18n.language}
       loading={answer === undefined && scope !== undefined && !series.isError}
+      failed={series.isError}
       // Drawn only with points: a line of nothing says less than the figure 0.
       {...(answer && answer.points.length > 0
         ? {
