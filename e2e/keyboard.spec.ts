@@ -303,15 +303,15 @@ signedIn('an event-log filter added, edited and removed with the keyboard alone'
   await typeInto(page, page.getByTestId('event-filter-value'), '0.5');
   await press(page, page.getByTestId('event-filter-save'));
   const chip = page.getByTestId('event-filter-chip-0');
-  await expect(chip).toHaveText('Request Time > 0.5');
+  await expect(chip).toHaveText('Request Time > 0.5 sec');
 
   // Edited: Tab to the chip, Enter opens its editor, the arrows pick another operator.
-  await press(page, chip.getByRole('button', { name: 'Request Time > 0.5', exact: true }));
+  await press(page, chip.getByRole('button', { name: 'Request Time > 0.5 sec', exact: true }));
   await choose(page, page.getByTestId('event-filter-op'), page.getByTestId('event-filter-op-lt'));
   await press(page, page.getByTestId('event-filter-save'));
-  await expect(chip).toHaveText('Request Time < 0.5');
+  await expect(chip).toHaveText('Request Time < 0.5 sec');
 
   // Removed: Tab to its cross, Enter.
-  await press(page, chip.getByRole('button', { name: 'Remove filter Request Time < 0.5' }));
+  await press(page, chip.getByRole('button', { name: 'Remove filter Request Time < 0.5 sec' }));
   await expect(page.getByTestId('event-filter-chip-0')).toHaveCount(0);
 });
