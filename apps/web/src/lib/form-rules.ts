@@ -2,6 +2,7 @@ import type { FieldErrorCode } from '@parapet/shared';
 import type { FormRule } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from './format-units';
 import { toFieldErrorCode } from './form-errors';
 
 // Forms check their values with the shared zod schemas (STYLE.md habit 1), so the console and
@@ -89,6 +90,8 @@ export function useFormRules(schema: FormSchema): FormRules {
 export interface NumberRange {
   min: number;
   max: number;
+  /** Decimals too (a time in seconds): the message then says "a number", its bounds in full. */
+  fractions?: boolean;
 }
 
 /**
@@ -98,14 +101,19 @@ export interface NumberRange {
  * typed. Here 70000 stays in the box and the form says the range instead.
  */
 export function useRangeRule(): (range: NumberRange) => FormRule {
-  const { t } = useTranslation('fieldErrors');
+  const { t, i18n } = useTranslation('fieldErrors');
   return useCallback(
-    ({ min, max }) => ({
+    ({ min, max, fractions = false }) => ({
       validator: async (_rule, value: unknown) => {
-        if (typeof value === 'number' && (!Number.isInteger(value) || value < min || value > max))
+        if (typeof value !== 'number') return;
+        if (fractions && (value < min || value > max))
+          throw new Error(
+            t('number_range', { min: formatCount(min, i18n.language), max: formatCount(max, i18n.language) }),
+          );
+        if (!fractions && (!Number.isInteger(value) || value < min || value > max))
           throw new Error(t('out_of_range', { min, max }));
       },
     }),
-    [t],
+    [t, i18n.language],
   );
 }

@@ -111,13 +111,12 @@ export function formatSeconds(seconds: number, language: string): string {
       maximumFractionDigits: Math.abs(ms) < 10 ? 1 : 0,
     }).format(ms);
   }
-  return numberFormat(language, {
-    style: 'unit',
-    unit: 'second',
-    unitDisplay: 'short',
-    maximumFractionDigits: 2,
-  }).format(seconds);
+  return secondsFormat(language, 2).format(seconds);
 }
+
+/** Seconds with the browser's unit word, to `digits` decimals. */
+const secondsFormat = (language: string, digits: number) =>
+  numberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: digits });
 
 /**
  * A figure someone typed, with its unit and every digit kept, as a filter compares it: "1,500 B"
@@ -130,12 +129,7 @@ export function formatExactBytes(bytes: number, language: string): string {
 }
 
 export function formatExactSeconds(seconds: number, language: string): string {
-  return numberFormat(language, {
-    style: 'unit',
-    unit: 'second',
-    unitDisplay: 'short',
-    maximumFractionDigits: 6,
-  }).format(seconds);
+  return secondsFormat(language, 6).format(seconds);
 }
 
 /** A metric's value with its unit: requests counted, or bytes sent. */

@@ -6,11 +6,11 @@ import {
   type EventFilter,
   type EventNumericFilterField,
 } from '@parapet/shared';
-import { Button, Form, InputNumber, Modal, Select, Space, type FormRule } from 'antd';
+import { Button, Form, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
-import { formatCount } from '@/lib/format-units';
+import { useRangeRule } from '@/lib/form-rules';
 
 /** The timing fields the modal bounds with greater than / less than (GLOSSARY §7), in seconds. */
 const TIMING_FIELDS = ['request_time', 'upstream_response_time'] as const satisfies readonly EventNumericFilterField[];
@@ -58,21 +58,11 @@ interface EventLogFilterModalProps {
  * are filtered from the chip bar's Add Filter, which offers every field.
  */
 export function EventLogFilterModal({ open, filters, actions, onApply, onClose }: EventLogFilterModalProps) {
-  const { t, i18n } = useTranslation(['events', 'eventFilters', 'fieldErrors']);
+  const { t } = useTranslation(['events', 'eventFilters']);
   const valueLabel = useEventValueLabel();
   const [form] = Form.useForm<FilterModalValues>();
-  // The box has no min or max: antd would quietly turn -5 into 0 (form-rules.ts). It says the range.
-  const inRange: FormRule = {
-    validator: async (_rule, value: unknown) => {
-      if (typeof value === 'number' && (value < EVENT_FILTER_NUMBER_MIN || value > EVENT_FILTER_NUMBER_MAX))
-        throw new Error(
-          t('fieldErrors:number_range', {
-            min: formatCount(EVENT_FILTER_NUMBER_MIN, i18n.language),
-            max: formatCount(EVENT_FILTER_NUMBER_MAX, i18n.language),
-          }),
-        );
-    },
-  };
+  // The box has no min or max: antd would quietly turn -5 into 0 (useRangeRule). It says the range.
+  const inRange = useRangeRule()({ min: EVENT_FILTER_NUMBER_MIN, max: EVENT_FILTER_NUMBER_MAX, fractions: true });
 
   useEffect(() => {
     if (open) form.setFieldsValue({ ...emptyValues(), ...valuesOf(filters, actions) });
