@@ -11,6 +11,8 @@ import { signIn } from './fixtures/sign-in';
 // certificate generated here, a policy whose origins the server really checks, and a page
 // whose script runs only inside its sandbox.
 const GROUP = 'default';
+/** The start of the form's warning for a private origin address (en-US). */
+const PRIVATE_WARNING = 'This address is, or resolves to, a private';
 
 /** The input behind an Ant Design upload control, whichever element carries the test id. */
 const fileInput = (page: Page, testId: string) =>
@@ -56,9 +58,15 @@ test('creates a policy with two origins and watches the server check them, live'
     await page.goto(`/origin_policy?groupName=${GROUP}`);
     await page.getByTestId('origin-policy-create').click();
     await page.getByTestId('origin-policy-name').fill('e2e_pool');
+    // Each loopback address is flagged as typed (a warning only: this server allows private
+    // origins). The warning lengthens its row and moves every button below it, so it is awaited
+    // before the next click: a press made as it appears can end off the button (a CI run once
+    // pressed "add" and got no second row).
     await page.getByTestId('origin-address-0').fill(live);
+    await expect(page.getByTestId('origin-row-0')).toContainText(PRIVATE_WARNING);
     await page.getByTestId('origin-add').click();
     await page.getByTestId('origin-address-1').fill(dead);
+    await expect(page.getByTestId('origin-row-1')).toContainText(PRIVATE_WARNING);
     await page.getByTestId('origin-policy-hc-interval').fill('1');
     await page.getByTestId('origin-policy-hc-success').fill('1');
     await page.getByTestId('origin-policy-hc-fail').fill('1');

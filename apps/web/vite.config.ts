@@ -131,7 +131,8 @@ export default defineConfig(({ mode }) => {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
-      testTimeout: 20_000,
+      // Room for a first wait of up to 15 s (src/test/setup.ts) and the rest of the test.
+      testTimeout: 30_000,
     },
   };
 });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { PLANS } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@/entry-server';
 import { answerFrom, json, memberOf, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
@@ -13,6 +14,7 @@ const EMPTY_DASHBOARD: ApiHandlers = {
   'POST /api/dashboard/series': () => json(200, { from: 0, to: 86_400_000, bucketMs: 600_000, points: [] }),
   'POST /api/dashboard/top': () => json(200, { from: 0, to: 86_400_000, entries: [] }),
   'POST /api/dashboard/activity': () => json(200, { from: 0, to: 86_400_000, rows: [] }),
+  'GET /api/group/resource-limits': () => json(200, { groupName: 'alpha', plan: PLANS.basic, usage: {} }),
 };
 
 describe('the first-view renderer between renders', () => {

@@ -131,5 +131,14 @@ export const PLANS: Record<PlanName, PlanSpec> = {
 export const planOf = (name: string): PlanSpec =>
   PLANS[(PLAN_NAMES as readonly string[]).includes(name) ? (name as PlanName) : (DEFAULT_PLAN as PlanName)];
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The oldest instant a group keeps events from at `now`, by its plan's `logRetentionDays`: ingest
+ * refuses older records, the purge removes them, and the console's time range offers nothing
+ * earlier (docs/dashboard.md).
+ */
+export const eventsKeptFrom = (logRetentionDays: number, now: number): number => now - logRetentionDays * DAY_MS;
+
 /** The group every fresh install has, holding the first admin. */
 export const DEFAULT_GROUP = 'default';

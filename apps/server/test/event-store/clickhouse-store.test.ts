@@ -132,9 +132,7 @@ describe('ClickHouse event store on chdb', () => {
     expect(sql).not.toContain('DROP');
     expect(sql).not.toContain('alpha');
     const values = recorder.calls.flatMap((call) => (call.kind === 'insert' ? [] : Object.values(call.params)));
-    expect(values).toEqual(
-      expect.arrayContaining(['alpha', nasty, `${nasty}-text`.toLowerCase(), `${nasty}-id`, `${nasty}-cursor`]),
-    );
+    expect(values).toEqual(expect.arrayContaining(['alpha', nasty, `${nasty}-text`, `${nasty}-id`, `${nasty}-cursor`]));
     // The table is still there, with its rows.
     expect(await contract.total([])).toBe(180);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storedEventSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
 import {
@@ -118,6 +119,18 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     ]);
   });
 
+  it("keeps a req_id apart per group: another group's request of the same id is its own", async () => {
+    // kappa's events carry ids alpha already stored, at the same times: in a batch of their own,
+    // and in a batch beside alpha's repeats and a repeat of their own.
+    const kappa = (i: number) => ({ ...makeEvent('kappa', i), req_id: alpha[i]!.req_id });
+    expect(await store.insert([kappa(0)])).toEqual({ inserted: 1, duplicates: 0 });
+    expect(await store.insert([alpha[1]!, kappa(1), kappa(1), kappa(0)])).toEqual({ inserted: 1, duplicates: 3 });
+    const kappaRange = { ...ALL, groupName: 'kappa' };
+    expect((await store.search({ ...kappaRange, reqId: alpha[1]!.req_id, limit: 5 })).rows).toEqual([kappa(1)]);
+    expect((await store.search({ ...ALL, reqId: alpha[1]!.req_id, limit: 5 })).rows).toEqual([alpha[1]]);
+    expect(await store.purge({ groupName: 'kappa', before: Number.MAX_SAFE_INTEGER })).toBe(2);
+  });
+
   it('stores nothing of a batch that fails', async () => {
     const good = makeEvent('epsilon', 1);
     // Enough rows ahead of the broken one that a store writing in chunks would have written some.
@@ -196,11 +209,23 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
   it('groups by the computed dimensions: served by, referer and content type', async () => {
     const top = (dimension: 'served_by' | 'referer' | 'content_type') =>
       store.topN({ ...ALL, dimension, n: 5, metric: 'requests' });
-    // cache_status cycles HIT, MISS, '-': a third is served by the cache.
+    // cache_status cycles HIT, MISS, '-': a third is served by the cache. Of the rest, the 403s
+    // (every sixth row) never reached an origin (no upstream status): the edge answered them.
     expect(await top('served_by')).toEqual([
-      { key: 'origin', value: 160 },
+      { key: 'origin', value: 120 },
       { key: 'cache', value: 80 },
+      { key: 'edge', value: 40 },
     ]);
+    const servedBy = (value: string) =>
+      store.topN({
+        ...ALL,
+        dimension: 'status',
+        n: 10,
+        metric: 'requests',
+        filters: [{ field: 'served_by', op: 'is', value }],
+      });
+    expect(await servedBy('edge')).toEqual([{ key: '403', value: 40 }]);
+    expect((await servedBy('origin')).map((row) => row.key).sort()).toEqual(['200', '301', '502']);
     expect(await top('referer')).toEqual([
       { key: '', value: 180 },
       { key: 'https://ref.example/', value: 60 },
@@ -236,7 +261,7 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
         bucket: T0,
         key: 'origin',
         value: sum(
-          alpha.filter((e) => e.cache_status !== 'HIT'),
+          alpha.filter((e) => e.cache_status !== 'HIT' && e.upstream_status !== null),
           true,
         ),
       },
@@ -244,6 +269,19 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     await expect(
       store.timeSeries({ ...ALL, bucketMs: MINUTE, metric: 'requests', groupBy: 'status', termSize: 0 }),
     ).rejects.toBeInstanceOf(EventQueryError);
+  });
+
+  it('keeps a key with no value among the largest terms of a grouped series', async () => {
+    // theta: two events that never reached an origin (no upstream status), one that did.
+    const theta = [0, 2, 1].map((i) => ({ ...makeEvent('theta', i), upstream_status: i === 1 ? 200 : null }));
+    await store.insert(theta);
+    const range = { ...ALL, groupName: 'theta', bucketMs: 60 * MINUTE, metric: 'requests' as const };
+    const grouped = { ...range, groupBy: 'upstream_status' as const };
+    expect(await store.timeSeries({ ...grouped, termSize: 1 })).toEqual([{ bucket: T0, key: null, value: 2 }]);
+    const both = await store.timeSeries({ ...grouped, termSize: 2 });
+    expect(both).toEqual(await store.timeSeries(grouped));
+    expect(both.reduce((total, point) => total + point.value, 0)).toBe(3);
+    await store.purge({ groupName: 'theta', before: Number.MAX_SAFE_INTEGER });
   });
 
   it('applies every filter operator', async () => {
@@ -330,6 +368,22 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(byUri.rows).toHaveLength(34);
   });
 
+  it('samples a range by the MD5 of each req_id, the same events on every store', async () => {
+    // The order is the text's, not the time's: a sample is spread over the range as the events are.
+    const md5 = (event: StoredEvent) => createHash('md5').update(event.req_id).digest('hex');
+    const byHash = (events: StoredEvent[]) => [...events].sort((a, b) => (md5(a) < md5(b) ? -1 : 1));
+    expect(await store.sample({ ...ALL, limit: 30 })).toEqual(byHash(alpha).slice(0, 30));
+    // The range, its filters and its group bound it; a limit past its events answers them all.
+    const late = { ...ALL, from: T0 + 45 * MINUTE };
+    const lateEvents = alpha.filter((event) => event.timestamp >= late.from);
+    expect(await store.sample({ ...late, limit: 10 })).toEqual(byHash(lateEvents).slice(0, 10));
+    const cn: EventFilter[] = [{ field: 'country', op: 'is', value: 'CN' }];
+    const cnEvents = alpha.filter((event) => event.country === 'CN');
+    expect(await store.sample({ ...ALL, filters: cn, limit: 500 })).toEqual(byHash(cnEvents));
+    expect(await store.sample({ ...ALL, groupName: 'beta', limit: 500 })).toEqual(byHash(beta));
+    await expect(store.sample({ ...ALL, limit: 0 })).rejects.toBeInstanceOf(EventQueryError);
+  });
+
   it("never answers another group's rows", async () => {
     const page = await store.search({ ...ALL, text: 'probe', limit: 1000 });
     expect(page.rows).toHaveLength(240);
@@ -377,6 +431,29 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(await total([])).toBe(240);
   });
 
+  it('matches text case-insensitively the same way for every letter, İ and Σ included', async () => {
+    const event = (i: number, uri: string, accept: string) =>
+      storedEventSchema.parse({ ...makeEvent('iota', i), uri, req_headers: { accept } });
+    const istanbul = event(1, '/İstanbul', 'İMAGE/PNG');
+    const street = event(2, '/ΟΔΟΣ', 'TEXT/ΟΔΟΣ');
+    const inside = event(3, '/ΟΔΟΣX/ΣΟΣ', 'text/οδος');
+    await store.insert([istanbul, street, inside]);
+    const iota = { ...ALL, groupName: 'iota' };
+    const found = async (text: string) =>
+      (await store.search({ ...iota, text, limit: 5 })).rows.map((row) => row.req_id).sort();
+    for (const text of ['İstanbul', 'istanbul', 'ISTANBUL']) expect(await found(text)).toEqual([istanbul.req_id]);
+    // A capital sigma lowers to σ, or to ς at a word's end; either finds both.
+    for (const text of ['ΟΔΟΣ', 'οδος', 'οδοσ']) expect(await found(text)).toEqual([street.req_id, inside.req_id]);
+    expect(await found('ΣΟΣ')).toEqual([inside.req_id]);
+    expect(await store.topN({ ...iota, dimension: 'content_type', n: 5, metric: 'requests' })).toEqual([
+      { key: 'text/οδοσ', value: 2 },
+      { key: 'image/png', value: 1 },
+    ]);
+    const png = [{ field: 'content_type', op: 'is', value: 'image/png' }] as EventFilter[];
+    expect((await store.search({ ...iota, filters: png, limit: 5 })).rows).toEqual([istanbul]);
+    expect(await store.purge({ groupName: 'iota', before: Number.MAX_SAFE_INTEGER })).toBe(3);
+  });
+
   it("moves a renamed group's events, its figures and its search with it", async () => {
     const zeta = Array.from({ length: 12 }, (_, i) => makeEvent('zeta', i));
     await store.insert(zeta);
@@ -395,6 +472,9 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(found.rows.every((row) => row.group_name === 'eta')).toBe(true);
     expect((await store.search({ ...zetaRange, limit: 20 })).rows).toEqual([]);
     expect(await store.renameGroup({ from: 'zeta', to: 'eta' })).toBe(0);
+    // To its own name: nothing moves, nothing is lost.
+    expect(await store.renameGroup({ from: 'eta', to: 'eta' })).toBe(0);
+    expect((await store.search({ ...etaRange, limit: 20 })).rows).toHaveLength(12);
     expect(await total([])).toBe(240);
     expect(await store.purge({ groupName: 'eta', before: Number.MAX_SAFE_INTEGER })).toBe(12);
   });

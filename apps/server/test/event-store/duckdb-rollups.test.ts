@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { wafRuleSettingsSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
+import { SERVED_FROM_ORIGIN, wafRuleSettingsSchema, type EventFilter, type StoredEvent } from '@parapet/shared';
 import {
   DUCKDB_EVENTS_FILE,
   openDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
-import { planRange, ROLLUPS } from '../../src/modules/event-store/duckdb-rollups.js';
+import { columnsNeeded, planRange, ROLLUPS } from '../../src/modules/event-store/duckdb-rollups.js';
 import { HEADER_COLUMNS } from '../../src/modules/event-store/duckdb-schema.js';
 import type { EventStore, TimeSeriesQuery, TopNQuery } from '../../src/modules/event-store/event-store.js';
 import { createTrafficGenerator, spreadTimestamps, storedEvent } from '../../src/tools/simulate/traffic-generator.js';
@@ -113,6 +113,9 @@ function topQueries(from: number, to: number): TopNQuery[] {
       n: 10,
       metric: 'bytes',
     },
+    // The Caching tab's uncached list, and what the edge answered itself (the firewall's refusals).
+    { ...base, filters: [SERVED_FROM_ORIGIN], dimension: 'uri', n: 10, metric: 'requests' },
+    { ...base, filters: [{ field: 'served_by', op: 'is', value: 'edge' }], dimension: 'uri', n: 10, metric: 'bytes' },
     { ...base, filters: [], dimension: 'server_name', n: 10, metric: 'bytes' },
     { ...base, filters: [{ field: 'status', op: 'gt', value: 399 }], dimension: 'status', n: 10, metric: 'requests' },
     { ...base, filters: [], dimension: 'user_agent', n: 3, metric: 'requests' },
@@ -199,6 +202,9 @@ describe('DuckDB rollups', () => {
     expect(quarters(FIREWALL)).toContain('events_quarterly_waf_client_ip');
     expect(quarters([{ field: 'type', op: 'is_not', value: '01' }])).toEqual(['raw']);
     expect(quarters([])).toEqual(['raw']);
+    // Where a request was served from reads the upstream status too; the paths' rollups keep it.
+    const uncached = planRange(from, to, columnsNeeded('uri', [SERVED_FROM_ORIGIN], 'requests'), undefined);
+    expect(uncached.map((p) => p.rollup?.table ?? 'raw')).toContain('events_hourly_uri');
   });
 
   it('answers every series and top-N as a scan of the raw table does', async () => {

@@ -4,10 +4,12 @@ import {
   INGEST_BATCH_MAX_BYTES,
   INGEST_BATCH_MAX_LINES,
   INGEST_REJECTED_LIST_MAX,
+  GROUP_API,
   ingestResultSchema,
+  planOf,
 } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { signedInAdmin } from '../helpers/admin.js';
+import { fill, signedInAdmin } from '../helpers/admin.js';
 import type { ApiClient } from '../helpers/client.js';
 import { storeKinds } from '../helpers/stores.js';
 import { addLine, groupWithLine, ingest, makeToken, ndjson, record, storedOf } from './fixtures.js';
@@ -63,6 +65,47 @@ describe.each(storeKinds)('POST /api/ingest/events on %s', (kind) => {
     expect(stored.map((e) => e.req_id).sort()).toEqual(['good-1', 'good-2']);
     // The line's customer package, as the simulator's direct back-fill stores it (not the line's name).
     expect(stored[0]).toMatchObject({ group_name: 'alpha', customer_package: 'performance' });
+  });
+
+  it("refuses a record older than its own group's plan keeps, on its line, beside the other errors", async () => {
+    const DAY = 24 * 60 * 60_000;
+    const basicDays = planOf('basic').resourceLimits.logRetentionDays;
+    const proDays = planOf('pro').resourceLimits.logRetentionDays;
+    const now = Date.now();
+    // beta is on basic, alpha on pro (which keeps longer): a day past basic is only beta's loss.
+    const pastBasic = now - (basicDays + 1) * DAY;
+    const body = ndjson([
+      record({ req_id: 'old-beta', server_name: 'blog.example.org', timestamp: pastBasic }),
+      'nope',
+      record({ req_id: 'old-alpha', timestamp: pastBasic }),
+      record({ req_id: 'too-old-alpha', timestamp: now - (proDays + 1) * DAY }),
+      record({ req_id: 'new-beta', server_name: 'blog.example.org' }),
+    ]);
+    const answer = ingestResultSchema.parse((await ingest(t, token, body)).json());
+    const early = { reason: 'invalid_record', fields: { timestamp: 'range_too_early' } };
+    expect(answer).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      unknownServerName: 0,
+      rejected: [
+        { line: 1, ...early },
+        { line: 2, reason: 'invalid_json' },
+        { line: 4, ...early },
+      ],
+      rejectedCount: 3,
+    });
+    expect((await storedOf(t, 'beta')).map((e) => e.req_id)).toEqual(['new-beta']);
+    expect((await storedOf(t, 'alpha')).map((e) => e.req_id)).toEqual(['old-alpha']);
+    // A plan change is seen at the next batch: on basic, alpha no longer takes that day.
+    const plan = await admin.call('PATCH', fill(GROUP_API.group, { groupName: 'alpha' }), {
+      plan: 'basic',
+      version: 1,
+    });
+    expect(plan.statusCode).toBe(200);
+    const again = ingestResultSchema.parse(
+      (await ingest(t, token, ndjson([record({ req_id: 'old-alpha-2', timestamp: pastBasic })]))).json(),
+    );
+    expect(again).toMatchObject({ accepted: 0, rejected: [{ line: 1, ...early }] });
   });
 
   it('lists the first rejected lines and counts them all', async () => {

@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLANS, storedEventSchema, type PlanName } from '@parapet/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { storeKinds } from '../helpers/stores.js';
 import { DUCKDB_EVENTS_FILE } from '../../src/modules/event-store/duckdb-store.js';
-import { purgeExpiredEvents } from '../../src/modules/event-store/retention.js';
+import {
+  RETENTION_FIRST_PURGE_DELAY_MS,
+  RETENTION_PURGE_INTERVAL_MS,
+  purgeExpiredEvents,
+  scheduleRetention,
+} from '../../src/modules/event-store/retention.js';
 
 const DAY = 24 * 60 * 60_000;
 const NOW = Date.UTC(2026, 5, 1);
@@ -82,5 +87,36 @@ describe.each(storeKinds)('event retention on %s', (kind) => {
     await t.app.purgeExpiredEvents();
     const page = await store.search({ groupName: 'cheap', from: 0, to: now, filters: [], limit: 10 });
     expect(page.rows.map((r) => r.req_id)).toEqual(['kept']);
+  });
+});
+
+describe('the purge schedule', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs a first purge a minute after start, well before the first interval, then every interval', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    const stop = scheduleRetention(run);
+    // A server restarted more often than the interval still purges.
+    expect(RETENTION_FIRST_PURGE_DELAY_MS).toBeLessThan(RETENTION_PURGE_INTERVAL_MS);
+    vi.advanceTimersByTime(RETENTION_FIRST_PURGE_DELAY_MS - 1);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(RETENTION_PURGE_INTERVAL_MS);
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(RETENTION_PURGE_INTERVAL_MS);
+    expect(run).toHaveBeenCalledTimes(3);
+    stop();
+    vi.advanceTimersByTime(10 * RETENTION_PURGE_INTERVAL_MS);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs nothing once stopped before its first purge', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    scheduleRetention(run)();
+    vi.advanceTimersByTime(RETENTION_FIRST_PURGE_DELAY_MS + RETENTION_PURGE_INTERVAL_MS);
+    expect(run).not.toHaveBeenCalled();
   });
 });

@@ -44,6 +44,14 @@ describe.each(storeKinds)('the lines the simulator reads on %s', (kind) => {
       lineName: 'shop.example',
       domains: ['shop.example.com', 'www.shop.example.com'],
     });
+    // The group's plan, which says how far back its events are kept (not the customer package).
+    const stored = await t.store.db
+      .selectFrom('groups')
+      .select('plan')
+      .where('name', '=', group)
+      .executeTakeFirstOrThrow();
+    expect(line!.plan).toBe(stored.plan);
+    expect(line!.plan).not.toBe(line!.customerPackage);
     expect(line!.rules.map((r) => [r.ruleName, r.wafAction, r.isEnabled])).toEqual([
       ['allow_get', '00', false],
       ['deny_cn', '01', true],

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_BATCH_MAX_LINES } from '@parapet/shared';
+import { INGEST_BATCH_MAX_LINES, ingestTimeBounds } from '@parapet/shared';
 import {
   DEFAULT_BATCH,
   DEFAULT_DIRECT_BATCH,
   DEFAULT_SPAN_MS,
   MAX_DIRECT_BATCH,
   parseDuration,
+  END_CLOCK_SKEW_MS,
   parseSimulateOptions,
+  trafficOptionsOf,
   UsageError,
 } from '../../src/tools/simulate/simulate-options.js';
+import type { SimulatedLine } from '../../src/tools/simulate/traffic-generator.js';
 
 const NOW = Date.UTC(2026, 10, 20);
 const defaults = { publicUrl: 'http://localhost:3000', now: NOW };
@@ -68,6 +71,39 @@ describe('simulate options', () => {
   ])('refuses %j, saying why', (argv, message) => {
     expect(() => parse(argv, 'ppi_x')).toThrow(UsageError);
     expect(() => parse(argv, 'ppi_x')).toThrow(message);
+  });
+
+  // Audit #6 and #9: times ingest would refuse are refused up front, for --direct as well.
+  const { earliest } = ingestTimeBounds(NOW);
+  it.each([
+    [['--end', String(NOW + END_CLOCK_SKEW_MS + 1)], /--end .* is .*, in the future/],
+    [['--end', new Date(NOW + 3 * 86_400_000).toISOString()], /in the future/],
+    [['--end', '2020-01-01T00:00:00Z'], /older than the 90 days ingest keeps events/],
+    [['--end', String(Math.floor(NOW / 1000))], /\(seconds\? give epoch ms\)/],
+    [['--span', '400d'], /--span reaches back to .*, past the 90 days ingest keeps events/],
+    [['--span', '1h', '--end', String(earliest + 1000)], /--span reaches back/],
+    [['--span', '99999999999999d'], /--span is too long/],
+  ])('refuses the times %j before anything is sent', (argv, message) => {
+    for (const target of [['--direct'], ['--token', 'ppi_x']]) {
+      expect(() => parse(['--events', '5', ...argv, ...target])).toThrow(UsageError);
+      expect(() => parse(['--events', '5', ...argv, ...target])).toThrow(message);
+    }
+  });
+
+  it('takes an end a little ahead of the clock, and a span back to the oldest ingest keeps', () => {
+    expect(parse(['--events', '5', '--direct', '--end', String(NOW + END_CLOCK_SKEW_MS)]).mode).toBe('backfill');
+    expect(parse(['--events', '5', '--direct', '--span', '90d']).mode).toBe('backfill');
+  });
+
+  it('salts the req_ids with the end and span, or a live run with its start (audit #4)', () => {
+    const lines: SimulatedLine[] = [];
+    const salt = (argv: string[], now = NOW) =>
+      trafficOptionsOf(parseSimulateOptions(argv, {}, { ...defaults, now }), lines, now).idSalt;
+    expect(salt(['--events', '5', '--direct'])).toEqual([NOW, DEFAULT_SPAN_MS]);
+    // The default end is now: another run later gets other ids.
+    expect(salt(['--events', '5', '--direct'], NOW + 15_000)).not.toEqual(salt(['--events', '5', '--direct']));
+    expect(salt(['--events', '5', '--direct', '--end', String(NOW - 1)])).toEqual([NOW - 1, DEFAULT_SPAN_MS]);
+    expect(salt(['--rate', '5', '--token', 'ppi_x'], NOW + 7)).toEqual([NOW + 7]);
   });
 
   it('asks for a token unless the back-fill is direct', () => {

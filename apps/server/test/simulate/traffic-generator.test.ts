@@ -31,11 +31,19 @@ const lines: SimulatedLine[] = [
 ];
 
 const END = Date.UTC(2026, 10, 20);
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
-function generate(seed: number, count: number, ruleLines = lines) {
-  const generator = createTrafficGenerator({ seed, lines: ruleLines });
-  return [...spreadTimestamps(count, END - DAY, END, seed)].map((timestamp) => generator.next(timestamp));
+/** A back-fill of `count` events over the span that ends at END, as the CLI makes it. */
+function generate(seed: number, count: number, ruleLines = lines, span = DAY, idSalt: number[] = [END, span]) {
+  const generator = createTrafficGenerator({
+    seed,
+    lines: ruleLines,
+    idSalt,
+    eventsPerSecond: count / (span / 1000),
+    span: { from: END - span, to: END },
+  });
+  return [...spreadTimestamps(count, END - span, END, seed)].map((timestamp) => generator.next(timestamp));
 }
 
 const share = (values: readonly unknown[], predicate: (value: unknown) => boolean): number =>
@@ -112,7 +120,8 @@ describe('traffic generator', () => {
   });
 
   it('blocks floods by a rate rule and logs scanners by a log rule', () => {
-    const store = generate(9, 40_000)
+    // Six hours: traffic dense enough that a flood's burst passes the rule's 100 a second.
+    const store = generate(21, 60_000, lines, 6 * HOUR)
       .filter((e) => e.line.lineName === 'store')
       .map((e) => e.record);
     const blocked = store.filter((r) => r.action === '08');
@@ -147,6 +156,43 @@ describe('traffic generator', () => {
     const ips = new Map<string, number>();
     for (const r of records) ips.set(r.client_ip, (ips.get(r.client_ip) ?? 0) + 1);
     expect(ips.size).toBeGreaterThan(2000);
+  });
+
+  it('gives other req_ids for another end or span, and the same ones for the same (audit #4)', () => {
+    const ids = (salt: number[]) => generate(7, 2000, lines, DAY, salt).map((e) => e.record.req_id);
+    const first = ids([END, DAY]);
+    expect(ids([END, DAY])).toEqual(first);
+    for (const other of [
+      [END + 1, DAY],
+      [END, DAY + 1000],
+    ]) {
+      const seen = new Set(ids(other));
+      expect(first.filter((id) => seen.has(id))).toEqual([]);
+    }
+  });
+
+  it('answers a cache hit only with a status a cache keeps, never an origin error (audit #9)', () => {
+    const records = generate(12, 60_000, [lines[1]!]).map((e) => e.record);
+    const hits = records.filter((r) => r.cache_status === 'HIT');
+    expect(hits.length).toBeGreaterThan(1000);
+    expect(new Set(hits.map((r) => r.status))).toEqual(new Set([200, 301, 302, 304, 404]));
+    // Passed on to the origin, errors still come back.
+    expect(records.some((r) => r.status >= 500 && r.upstream_status === r.status)).toBe(true);
+  });
+
+  it('takes rules changed while it runs, keeping its visitors (audit #5)', () => {
+    const blog = lines[1]!;
+    const generator = createTrafficGenerator({ seed: 13, lines: [blog] });
+    const before = Array.from({ length: 3000 }, (_, i) => generator.next(END + i).record);
+    expect(before.filter((r) => r.country === 'CN').every((r) => r.action === '')).toBe(true);
+    generator.update([{ ...blog, rules: [denyChina] }]);
+    const after = Array.from({ length: 3000 }, (_, i) => generator.next(END + 3000 + i).record);
+    const chinese = after.filter((r) => r.country === 'CN');
+    expect(chinese.length).toBeGreaterThan(50);
+    expect(chinese.every((r) => r.action === '01' && r.rule === 'deny_cn')).toBe(true);
+    // The same visitors as before: the line was not planned again.
+    const known = new Set(before.map((r) => r.client_ip));
+    expect(after.filter((r) => known.has(r.client_ip)).length).toBeGreaterThan(after.length / 2);
   });
 
   it('refuses to run without a line that has a domain', () => {

@@ -211,6 +211,31 @@ describe('the dry run past its cap', () => {
     expect(uneven.matched).toBeLessThanOrEqual(126);
   });
 
+  it('judges a burst at the start of each slice as often as the rest of the slice', async () => {
+    // Each slice: 60 requests over its first 14 minutes, the first 4 (1 in 15) a burst on one
+    // URI in its first seconds, as an attack comes. Judging each slice's newest requests finds
+    // none of them (docs/waf-rules.md "Cap and sample").
+    const now = Math.floor(Date.now() / SLICE) * SLICE;
+    const from = now - WAF_DRY_RUN_RANGE_MS;
+    const events: StoredEvent[] = [];
+    for (let slice = 0; slice < SLICES; slice++) {
+      const start = from + slice * SLICE;
+      for (let n = 0; n < 4; n++) events.push(stored(ALPHA, start + n * 1_000, { uri: '/marker-early' }));
+      for (let n = 4; n < 60; n++) events.push(stored(ALPHA, start + n * 14_000, { uri: `/page/${n}` }));
+    }
+    await store.insert(events);
+    const rule = wafRuleSettingsSchema.parse({ wafUri: ['^/marker-early$'] });
+    const share = 4 / 60;
+
+    const examineMax = 2_000;
+    const answer = await dryRunRule(store, { groupName: ALPHA, rule }, { now, examineMax });
+    expect(answer).toMatchObject({ examined: examineMax, totalInRange: SLICES * 60, sampled: true });
+    // Within the documented accuracy for a sample this size: 1.96 × √(¼ / n) is ±0.7 points at
+    // 20,000 (WAF_DRY_RUN_EXAMINE_MAX) and ±2.2 points at 2,000.
+    const accuracy = 1.96 * Math.sqrt(0.25 / examineMax);
+    expect(Math.abs(answer.matched / answer.examined - share)).toBeLessThanOrEqual(accuracy);
+  });
+
   it('shares the cap in proportion, summing to it, never past a slice', () => {
     const counts = [10, 0, 3, 7, 80];
     const shares = sliceShares(counts, 33);

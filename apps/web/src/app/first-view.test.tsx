@@ -1,5 +1,6 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import {
+  PLANS,
   dashboardActivityRowSchema,
   type DashboardSeriesRequest,
   type DashboardTopRequest,
@@ -8,10 +9,10 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render as renderFirstView } from '@/entry-server';
 import { setApiTransport } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format-values';
+import { formatInstant } from '@/lib/format-time';
 import type * as SocketModule from '@/lib/socket';
 import { answerFrom, json, memberOf, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
-import { startConsole } from './start-console';
+import { startConsole, type StartedConsole } from './start-console';
 
 // The socket would try the network from the frame the console renders, and ECharts a canvas that
 // happy-dom has not; neither is what is tested here (the browser tests draw both).
@@ -58,6 +59,7 @@ const HANDLERS: ApiHandlers = {
     });
   },
   'POST /api/dashboard/activity': () => json(200, { from: BLOCKED_AT - 86_400_000, to: BLOCKED_AT, rows: [BLOCKED] }),
+  'GET /api/group/resource-limits': () => json(200, { groupName: 'alpha', plan: PLANS.basic, usage: {} }),
 };
 
 const browserFetch: typeof fetch = (input, init) => fetch(input, init);
@@ -94,7 +96,16 @@ describe('the dashboard’s first view, from the server to the browser', () => {
     window.addEventListener('error', onError);
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
   });
+  // Each console a test starts is unmounted after it: React left rendering would run its
+  // scheduler after the test environment is gone ("window is not defined", failing the run).
+  const consoles: StartedConsole[] = [];
+  const started = async (root: HTMLElement) => {
+    const app = await startConsole(root);
+    consoles.push(app);
+    return app;
+  };
   afterEach(() => {
+    for (const running of consoles.splice(0)) act(() => running.unmount());
     window.removeEventListener('error', onError);
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
@@ -111,7 +122,7 @@ describe('the dashboard’s first view, from the server to the browser', () => {
   it('is taken over as it is: no call asked again, nothing drawn again, and usable once taken', async () => {
     const root = await serverPage(PAGE);
     const tile = root.querySelector('[data-testid="dashboard-tile-requests-value"]');
-    const router = await startConsole(root);
+    const { router } = await started(root);
     await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
     // The same element: hydrated, not replaced.
     expect(root.querySelector('[data-testid="dashboard-tile-requests-value"]')).toBe(tile);
@@ -128,7 +139,7 @@ describe('the dashboard’s first view, from the server to the browser', () => {
       STORED_OPTIONS,
       JSON.stringify({ dateRange: { range: { index: 1 }, previous: null, zoomed: false } }),
     );
-    await startConsole(root);
+    await started(root);
     await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
     const ranges = calls
       .filter((c) => c.path === '/api/dashboard/series')
@@ -145,9 +156,9 @@ describe('the dashboard’s first view, from the server to the browser', () => {
     const root = await serverPage('/home/firewall?groupName=alpha');
     const log = root.querySelector('[data-testid="dashboard-activity-log"]');
     expect(log?.textContent).toContain('deny-login');
-    const shown = formatDateTime('en-US', BLOCKED_AT);
+    const shown = formatInstant('en-US', BLOCKED_AT);
     expect(log?.textContent).not.toContain(shown);
-    await startConsole(root);
+    await started(root);
     await waitFor(() =>
       expect(root.querySelector('[data-testid="dashboard-activity-log"]')?.textContent).toContain(shown),
     );

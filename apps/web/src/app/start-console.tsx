@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { takeFirstViewState, type FirstViewState } from '@/lib/first-view';
 import { createQueryClient } from '@/lib/query-client';
@@ -14,6 +14,12 @@ import { wireUnauthorizedHandler } from './session-wiring';
 const SPINNER_AFTER_MS = 100;
 
 type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** A started console: its router, and how to take it down (a test's page outlives no test). */
+export interface StartedConsole {
+  router: AppRouter;
+  unmount(): void;
+}
 
 /** Resolves once the router has run the first screen's loaders and loaded its code. */
 const routerReady = (router: AppRouter) =>
@@ -42,7 +48,7 @@ async function takesOver(state: FirstViewState): Promise<boolean> {
  * the same, and otherwise renders its own in its place once ready. Resolves with the router once
  * the console has been handed to React.
  */
-export async function startConsole(root: HTMLElement): Promise<AppRouter> {
+export async function startConsole(root: HTMLElement): Promise<StartedConsole> {
   const queryClient = createQueryClient();
   const firstView = takeFirstViewState();
   if (firstView) hydrate(queryClient, firstView.queries);
@@ -65,14 +71,16 @@ export async function startConsole(root: HTMLElement): Promise<AppRouter> {
     await routerReady(router);
     // A transition: taking the page over yields to the browser every few milliseconds instead of
     // holding the main thread for the whole tree, since the view is already on screen.
-    if (takeOver) startTransition(() => void hydrateRoot(root, app));
-    else createRoot(root).render(app);
-    return router;
+    let react: Root | undefined;
+    if (takeOver) startTransition(() => void (react = hydrateRoot(root, app)));
+    else (react = createRoot(root)).render(app);
+    return { router, unmount: () => react?.unmount() };
   }
   // A screen ready within 100 ms (the sign-in page, whose guard only asks who is signed in) is the
   // first thing drawn, in one render; otherwise the spinner shows until it is. Rendering the spinner
   // first cost the sign-in page a paint and a second, interruptible render (docs/web-bench.md).
   await Promise.race([routerReady(router), new Promise((resolve) => setTimeout(resolve, SPINNER_AFTER_MS))]);
-  createRoot(root).render(app);
-  return router;
+  const react = createRoot(root);
+  react.render(app);
+  return { router, unmount: () => react.unmount() };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, initI18n } from './i18n';
+import { formatInstant } from './format-time';
 import { valueFormat } from './format-values';
 
 initI18n();
@@ -36,10 +37,16 @@ describe('valueFormat', () => {
   });
 
   it('writes dates in the language, booleans as yes or no', () => {
+    // In the machine's own zone, as the browser's: a 24-hour clock with seconds, and the zone.
     const at = new Date(2027, 1, 28, 14, 5).getTime();
-    expect(inLanguage('en-US').dateTime(at)).toBe('Feb 28, 2027 2:05 PM');
-    expect(inLanguage('zh-CN').dateTime(at)).toBe('2027年2月28日 14:05');
-    expect(inLanguage('zh-TW').dateTime(at)).toBe('2027年2月28日 14:05');
+    for (const language of ['en-US', 'zh-CN', 'zh-TW']) {
+      const written = inLanguage(language).dateTime(at);
+      expect(written).toBe(formatInstant(language, at));
+      expect(written).toContain('14:05:00');
+      expect(written).toContain('2027');
+    }
+    expect(inLanguage('en-US').dateTime(new Date(at).toISOString())).toBe(formatInstant('en-US', at));
+    expect(inLanguage('en-US').dateTime(at)).not.toContain('PM');
     expect(inLanguage('zh-TW').yesNo(true)).toBe('是');
     expect(inLanguage('en-US').yesNo(false)).toBe('No');
   });

@@ -1,14 +1,10 @@
 import { DEFAULT_REGION } from '@parapet/shared';
 import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import './dayjs-locale';
-import { dayjsLocale } from './i18n';
+import { formatInstant } from './format-time';
 import { countryNamer } from './regions';
-
-dayjs.extend(localizedFormat);
 
 /** `30s`, `10m`, `1h`, `1d`, `2w`: how the settings store durations. */
 const DURATION = /^(\d+)([smhdw])$/;
@@ -42,9 +38,13 @@ function regionOption(t: TFunction<'display'>, language: string): (code: string)
   return (code) => (code === DEFAULT_REGION ? t('regions.default') : `${code} · ${country(code)}`);
 }
 
-/** A date (epoch ms or ISO text) in the language's own medium form: "Nov 23, 2026 11:23 AM", "2026年11月23日 11:23". */
+/**
+ * A date (epoch ms or ISO text) as the console writes every instant (`format-time.ts`): a 24-hour
+ * clock with seconds and the time zone, "Nov 23, 2026, 11:23:05 EST", so a change log or a
+ * token's last use reads the same as the event it may be set beside.
+ */
 export function formatDateTime(language: string, value: number | string | Date): string {
-  return dayjs(value).locale(dayjsLocale(language)).format('lll');
+  return formatInstant(language, dayjs(value).valueOf());
 }
 
 export interface ValueFormat {

@@ -15,8 +15,11 @@ for (const [locale, namespaces] of Object.entries(resources))
 afterEach(() => cleanup());
 
 // Lazy route chunks load slower when the whole suite shares two cores with the server tests;
-// waiting up to 5 s for an element keeps the tests about behaviour, not machine speed.
-configure({ asyncUtilTimeout: 5000 });
+// waiting for an element keeps the tests about behaviour, not machine speed. A file's first
+// render evaluates the console's modules inside its first wait: 5 s failed four files' first
+// tests in a CI run on a busy machine, and 10 s one beside another run (29 Nov). A passing wait
+// ends as soon as its element shows, so only a failure costs the 15 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Parts a screen draws after its first paint (the sidebar's menu) render at once in tests.
 setLaterParts('now');

@@ -2,8 +2,9 @@
  * How wide a chart's buckets are for a range. The cost of a dashboard query grows with the number
  * of buckets (ARCHITECTURE §8), and a chart a few hundred pixels wide shows about a hundred
  * points, so the width is the smallest step of a fixed ladder that keeps the count at or under
- * DASHBOARD_MAX_POINTS. Steps are ones people read on an axis; from an hour up every step is whole
- * minutes, so buckets line up with the clock.
+ * DASHBOARD_MAX_POINTS. Steps are ones people read on an axis. Buckets are aligned to the epoch
+ * (UTC): they line up with the reader's clock where the zone's offset is whole hours, and start at
+ * :30 or :45 in zones such as Asia/Kolkata or Pacific/Chatham (docs/charts.md).
  */
 
 const SECOND_MS = 1000;

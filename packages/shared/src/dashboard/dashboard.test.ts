@@ -102,7 +102,15 @@ describe('tabs', () => {
     const cached = queries.find((q) => q.id === 'source:cachedUri');
     expect(cached).toMatchObject({
       kind: 'topN',
-      query: { dimension: 'uri', n: 3, filters: [{ field: 'cache_status', op: 'is', value: 'HIT' }] },
+      query: { dimension: 'uri', n: 3, filters: [{ field: 'served_by', op: 'is', value: 'cache' }] },
+    });
+    // The same "from cache" as the tiles, and the uncached list is the rest.
+    const tile = queries.find((q) => q.id === 'tile:cachedRequests');
+    expect(tile && tile.kind === 'timeSeries' && tile.query.filters).toEqual([
+      { field: 'served_by', op: 'is', value: 'cache' },
+    ]);
+    expect(queries.find((q) => q.id === 'source:uncachedUri')).toMatchObject({
+      query: { filters: [{ field: 'served_by', op: 'is', value: 'origin' }] },
     });
   });
 

@@ -1,6 +1,12 @@
 import { WAF_ACTION_DEFAULT } from '../waf/vocabulary.js';
 import { EVENT_TYPE_WAF } from '../schemas/event-records.js';
-import type { EventDimension, EventFilter, EventMetric } from '../schemas/event-queries.js';
+import {
+  SERVED_BY_CACHE,
+  SERVED_BY_ORIGIN,
+  type EventDimension,
+  type EventFilter,
+  type EventMetric,
+} from '../schemas/event-queries.js';
 
 /**
  * The dashboard's tabs as data (spec §2, GLOSSARY §8.1): the page draws them and the benchmark
@@ -81,9 +87,15 @@ export const DASHBOARD_ACTIVITY_LIMIT = 10;
 export const WAF_EVENT_FILTER: EventFilter = { field: 'type', op: 'is', value: EVENT_TYPE_WAF };
 /** ... with an action other than allow: what the Firewall tab counts as an event (GLOSSARY §8.1). */
 export const NOT_ALLOWED_FILTER: EventFilter = { field: 'action', op: 'is_not', value: WAF_ACTION_DEFAULT };
-export const CACHE_HIT_FILTER: EventFilter = { field: 'cache_status', op: 'is', value: 'HIT' };
-export const CACHE_NOT_HIT_FILTER: EventFilter = { field: 'cache_status', op: 'is_not', value: 'HIT' };
-const SERVED_FROM_CACHE: EventFilter = { field: 'served_by', op: 'is', value: 'cache' };
+/**
+ * One meaning of "cached" on every widget: answered from the edge's cache, which counts STALE,
+ * UPDATING and REVALIDATED as well as HIT (EVENT_CACHE_SERVED_STATUSES). The cached URI list used
+ * HIT alone, so its counts and the tiles' disagreed, and the uncached list showed stale answers.
+ * "Uncached" is fetched from the origin: a request the edge answered itself (a firewall's deny)
+ * is neither (`served_by` in event-queries.ts).
+ */
+export const SERVED_FROM_CACHE: EventFilter = { field: 'served_by', op: 'is', value: SERVED_BY_CACHE };
+export const SERVED_FROM_ORIGIN: EventFilter = { field: 'served_by', op: 'is', value: SERVED_BY_ORIGIN };
 
 const list = (dimension: EventDimension, filters: readonly EventFilter[] = []): DashboardSourceList => ({
   id: dimension,
@@ -153,7 +165,7 @@ const dataTransfer: DashboardTab = {
   baseFilters: [],
   tiles: [
     { id: 'bytes', metric: 'bytes', filters: [] },
-    { id: 'originBytes', metric: 'bytes', filters: [{ field: 'served_by', op: 'is', value: 'origin' }] },
+    { id: 'originBytes', metric: 'bytes', filters: [SERVED_FROM_ORIGIN] },
   ],
   mainChart: {
     id: 'dataTransfer',
@@ -263,8 +275,8 @@ const acceleration: DashboardTab = {
   ],
   sourceLists: [
     ...DATA_USAGE_SOURCES.map((d) => list(d)),
-    { id: 'cachedUri', dimension: 'uri', filters: [CACHE_HIT_FILTER] },
-    { id: 'uncachedUri', dimension: 'uri', filters: [CACHE_NOT_HIT_FILTER] },
+    { id: 'cachedUri', dimension: 'uri', filters: [SERVED_FROM_CACHE] },
+    { id: 'uncachedUri', dimension: 'uri', filters: [SERVED_FROM_ORIGIN] },
   ],
   activityLog: false,
 };

@@ -13,7 +13,11 @@ import { EVENT_TEXT_MAX_LENGTH, EVENT_URL_MAX_LENGTH } from './event-records.js'
  * - `status_class` is 2xx/3xx/4xx/5xx, from `status`.
  * - `referer` is the request's `referer` header, `content_type` the first media type of its
  *   `accept` header (lower case, parameters dropped), as GLOSSARY §8.3 keys Content Type.
- * - `served_by` is `cache` when the cache answered (EVENT_CACHE_SERVED_STATUSES), else `origin`.
+ * - `served_by` is `cache` when the cache answered (EVENT_CACHE_SERVED_STATUSES), `origin` when
+ *   the request went to the origin (it has an `upstream_status`), else `edge`: the edge answered
+ *   it itself (a firewall's deny, challenge or redirect). Until 29 Nov the last two were one
+ *   `origin`, so a flood the firewall refused counted as bytes from the origin and its paths
+ *   led the Caching tab's uncached list.
  */
 export const EVENT_DIMENSIONS = [
   'server_name',
@@ -42,7 +46,11 @@ export const EVENT_DIMENSIONS = [
 
 /** `$upstream_cache_status` values that mean the edge answered from its cache. */
 export const EVENT_CACHE_SERVED_STATUSES = ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'] as const;
-export const EVENT_SERVED_BY = ['cache', 'origin'] as const;
+export const EVENT_SERVED_BY = ['cache', 'origin', 'edge'] as const;
+export type EventServedBy = (typeof EVENT_SERVED_BY)[number];
+export const SERVED_BY_CACHE: EventServedBy = 'cache';
+export const SERVED_BY_ORIGIN: EventServedBy = 'origin';
+export const SERVED_BY_EDGE: EventServedBy = 'edge';
 
 /** The most group-by terms a chart may ask for; the default is CHART_TERM_SIZE (spec §9). */
 export const EVENT_TERM_SIZE_MAX = 50;

@@ -1,6 +1,8 @@
 import {
   EVENT_CACHE_SERVED_STATUSES,
-  EVENT_SERVED_BY,
+  SERVED_BY_CACHE,
+  SERVED_BY_EDGE,
+  SERVED_BY_ORIGIN,
   isNumericFilterField,
   type EventDimension,
   type EventFilter,
@@ -32,21 +34,33 @@ export class Params {
   }
 }
 
+/**
+ * Text lower-cased as DuckDB's store does (duckdb-filters.ts, foldedText): lowerUTF8 writes İ as
+ * i + U+0307 and a word-final Σ as ς, where DuckDB writes i and σ, so both are folded back.
+ * `dotlessI` and `sigma` leave out a fold whose letters the needle lacks (it changes no match
+ * then, and each costs a pass over every scanned value); a key or a filter folds both.
+ */
+export function foldedText(text: string, { dotlessI = true, sigma = true } = {}): string {
+  let folded = `lowerUTF8(${text})`;
+  if (dotlessI) folded = `replaceAll(${folded}, 'i\u0307', 'i')`;
+  if (sigma) folded = `replaceAll(${folded}, 'ς', 'σ')`;
+  return folded;
+}
+
 /** A field as text: what a group-by key and an is/is_not on a text field compare. */
 export function textExpression(field: EventFilterField, params: Params): string {
   switch (field) {
     case 'status_class':
       return `concat(toString(intDiv(status, 100)), 'xx')`;
-    case 'served_by': {
-      const [cache, origin] = EVENT_SERVED_BY;
-      return `if(cache_status IN ${params.add(EVENT_CACHE_SERVED_STATUSES, 'Array(String)')}, ${params.add(cache, 'String')}, ${params.add(origin, 'String')})`;
-    }
+    case 'served_by':
+      // The same order as DuckDB's CASE: the cache, then the origin (an upstream status).
+      return `multiIf(cache_status IN ${params.add(EVENT_CACHE_SERVED_STATUSES, 'Array(String)')}, ${params.add(SERVED_BY_CACHE, 'String')}, isNotNull(upstream_status), ${params.add(SERVED_BY_ORIGIN, 'String')}, ${params.add(SERVED_BY_EDGE, 'String')})`;
     case 'referer':
       // JSONExtractString answers '' for a missing key, as coalesce(…, '') does in DuckDB.
       return `JSONExtractString(req_headers, 'referer')`;
     case 'content_type':
       // The first media type of `accept`, without parameters.
-      return `lowerUTF8(trimBoth(splitByChar(';', splitByChar(',', JSONExtractString(req_headers, 'accept'))[1])[1]))`;
+      return foldedText(`trimBoth(splitByChar(';', splitByChar(',', JSONExtractString(req_headers, 'accept'))[1])[1])`);
     default:
       return CLICKHOUSE_EVENT_COLUMNS[field].kind === 'text' ? field : `toString(${field})`;
   }

@@ -3,7 +3,7 @@ import { serialQueue } from './serial-queue.js';
 import type { StoredEvent } from '@parapet/shared';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
-import { dimensionExpression, metricExpression, Params, rangeWhere } from './clickhouse-filters.js';
+import { dimensionExpression, foldedText, metricExpression, Params, rangeWhere } from './clickhouse-filters.js';
 import {
   CLICKHOUSE_COLUMN_NAMES,
   CLICKHOUSE_EVENT_COLUMNS,
@@ -13,10 +13,12 @@ import {
 } from './clickhouse-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
+  holdsSigma,
   EventQueryError,
   positiveInteger,
   type EventStore,
   type InsertResult,
+  type SampleQuery,
   type SearchPage,
   type SearchQuery,
   type TimeSeriesPoint,
@@ -95,6 +97,9 @@ export function lookupChunks(events: readonly StoredEvent[]): StoredEvent[][] {
   return chunks;
 }
 
+/** One request of one group, as a Map key (JSON keeps any two names apart). */
+const requestKey = (groupName: string, reqId: string): string => JSON.stringify([groupName, reqId]);
+
 /**
  * The event store on ClickHouse. Queries run concurrently, as the server answers them. Inserts
  * and purges run one at a time through a queue: ClickHouse has no transaction to hold the
@@ -111,18 +116,22 @@ class ClickHouseEventStore implements EventStore {
     // stored within the window of their times (the time bounds prune whole day partitions and
     // the bloom filter skips granules without the ids), then one INSERT carries the rest.
     // Every row is checked before anything is sent.
+    // A req_id is a group's own (as in DuckDB): the same id of another group is another request.
     const unique = new Map<string, StoredEvent>();
-    for (const event of events) if (!unique.has(event.req_id)) unique.set(event.req_id, event);
+    for (const event of events) {
+      const key = requestKey(event.group_name, event.req_id);
+      if (!unique.has(key)) unique.set(key, event);
+    }
     if (unique.size === 0) return Promise.resolve({ inserted: 0, duplicates: events.length });
     let rows: Map<string, ClickHouseRow>;
     try {
-      rows = new Map([...unique].map(([reqId, event]) => [reqId, toRow(event)]));
+      rows = new Map([...unique].map(([key, event]) => [key, toRow(event)]));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new TypeError(String(error)));
     }
     return this.exclusive(async () => {
       for (const chunk of lookupChunks([...unique.values()])) {
-        for (const reqId of await this.storedNear(chunk)) rows.delete(reqId);
+        for (const key of await this.storedNear(chunk)) rows.delete(key);
       }
       if (rows.size > 0) {
         await this.executor.insert({
@@ -136,9 +145,13 @@ class ClickHouseEventStore implements EventStore {
     });
   }
 
-  /** The req_ids of these events already stored within EVENT_DEDUPE_WINDOW_MS of each one's time. */
+  /**
+   * The requestKeys of these events already stored, for their group, within
+   * EVENT_DEDUPE_WINDOW_MS of each one's time.
+   */
   private async storedNear(events: readonly StoredEvent[]): Promise<string[]> {
-    const byId = new Map(events.map((event) => [event.req_id, event]));
+    const byKey = new Map(events.map((event) => [requestKey(event.group_name, event.req_id), event]));
+    const ids = new Set(events.map((event) => event.req_id));
     let first = Infinity;
     let last = -Infinity;
     for (const event of events) {
@@ -147,19 +160,19 @@ class ClickHouseEventStore implements EventStore {
     }
     const params = new Params();
     const stored = await this.executor.rows(
-      `SELECT req_id, timestamp FROM ${TABLE}
+      `SELECT group_name, req_id, timestamp FROM ${TABLE}
        WHERE timestamp >= ${params.add(first - EVENT_DEDUPE_WINDOW_MS, 'Int64')}
          AND timestamp <= ${params.add(last + EVENT_DEDUPE_WINDOW_MS, 'Int64')}
-         AND req_id IN ${params.add([...byId.keys()], 'Array(String)')}`,
+         AND req_id IN ${params.add([...ids], 'Array(String)')}`,
       params.values,
     );
     return stored
-      .map((row) => ({ reqId: String(row.req_id), timestamp: Number(row.timestamp) }))
-      .filter(({ reqId, timestamp }) => {
-        const event = byId.get(reqId);
+      .map((row) => ({ key: requestKey(String(row.group_name), String(row.req_id)), timestamp: Number(row.timestamp) }))
+      .filter(({ key, timestamp }) => {
+        const event = byKey.get(key);
         return event !== undefined && Math.abs(event.timestamp - timestamp) <= EVENT_DEDUPE_WINDOW_MS;
       })
-      .map(({ reqId }) => reqId);
+      .map(({ key }) => key);
   }
 
   async timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
@@ -170,7 +183,8 @@ class ClickHouseEventStore implements EventStore {
     const metric = metricExpression(query.metric);
     let keep = '';
     if (query.groupBy && query.termSize !== undefined) {
-      // The range's largest keys first (ties by key), then only their series.
+      // The range's largest keys first (ties by key), then only their series. transform_null_in
+      // (below) lets a NULL key (no upstream status) be one of them: by default NULL IN is false.
       const terms = params.add(positiveInteger(query.termSize, 'termSize'), 'UInt64');
       keep = `AND ${key} IN (SELECT ${key} AS term FROM ${TABLE} WHERE ${where}
         GROUP BY term ORDER BY ${metric} DESC, term LIMIT ${terms})`;
@@ -178,7 +192,7 @@ class ClickHouseEventStore implements EventStore {
     const rows = await this.executor.rows(
       `SELECT intDiv(timestamp, ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
       FROM ${TABLE} WHERE ${where} ${keep}
-      GROUP BY bucket, key ORDER BY bucket, key`,
+      GROUP BY bucket, key ORDER BY bucket, key${keep ? ' SETTINGS transform_null_in = 1' : ''}`,
       params.values,
     );
     return rows.map((row) => ({
@@ -209,10 +223,11 @@ class ClickHouseEventStore implements EventStore {
     const conditions = [rangeWhere(query, params)];
     if (query.reqId !== undefined) conditions.push(`req_id = ${params.add(query.reqId, 'String')}`);
     if (query.text !== undefined && query.text !== '') {
-      const needle = params.add(query.text.toLowerCase(), 'String');
-      conditions.push(
-        `(position(lowerUTF8(uri), ${needle}) > 0 OR position(lowerUTF8(args), ${needle}) > 0 OR position(lowerUTF8(req_headers), ${needle}) > 0)`,
-      );
+      // An i in the needle can be an İ of the column; a sigma any of its forms (foldedText).
+      const folds = { dotlessI: /[iI\u0130]/u.test(query.text), sigma: holdsSigma(query.text) };
+      const needle = foldedText(params.add(query.text, 'String'), folds);
+      const within = (column: string) => `position(${foldedText(column, folds)}, ${needle}) > 0`;
+      conditions.push(`(${within('uri')} OR ${within('args')} OR ${within('req_headers')})`);
     }
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor);
@@ -237,6 +252,18 @@ class ClickHouseEventStore implements EventStore {
     };
   }
 
+  /** EventStore.sample. MD5's 16 bytes sort as their hex text does: the order DuckDB's md5() gives. */
+  async sample(query: SampleQuery): Promise<StoredEvent[]> {
+    const params = new Params();
+    const where = rangeWhere(query, params);
+    const limit = params.add(positiveInteger(query.limit, 'limit'), 'UInt64');
+    const rows = await this.executor.rows(
+      `SELECT ${COLUMN_LIST} FROM ${TABLE} WHERE ${where} ORDER BY MD5(req_id), req_id, timestamp LIMIT ${limit}`,
+      params.values,
+    );
+    return rows.map((row) => fromRow(row));
+  }
+
   purge(options: { groupName: string; before: number }): Promise<number> {
     if (!Number.isSafeInteger(options.before)) return Promise.reject(new EventQueryError('invalid purge time'));
     return this.exclusive(async () => {
@@ -256,6 +283,8 @@ class ClickHouseEventStore implements EventStore {
   }
 
   renameGroup(options: { from: string; to: string }): Promise<number> {
+    // Copied under its own name then deleted by name, a group would lose every row.
+    if (options.from === options.to) return Promise.resolve(0);
     return this.exclusive(async () => {
       // group_name leads the sorting key, which ClickHouse cannot UPDATE in place: the rows are
       // copied under the new name, then the old ones deleted. There is no transaction around

@@ -1,5 +1,8 @@
 import {
   EVENT_CACHE_SERVED_STATUSES,
+  SERVED_BY_CACHE,
+  SERVED_BY_EDGE,
+  SERVED_BY_ORIGIN,
   isNumericFilterField,
   type EventDimension,
   type EventFilter,
@@ -36,6 +39,19 @@ export class Params {
 }
 
 /**
+ * Text lower-cased for a case-insensitive match, the same way in both stores. DuckDB's lower()
+ * maps each letter alone, so a capital sigma is always σ, never the final ς that ClickHouse's
+ * lowerUTF8 writes at a word's end: both stores fold ς into σ (clickhouse-filters.ts), so ΟΔΟΣ
+ * finds "οδος" and the same rows on either. The needle is folded by the same SQL as the column,
+ * never by JavaScript, whose toLowerCase turns İ into i + U+0307 where DuckDB writes i.
+ * `sigma`: the fold is needed only where the needle holds a sigma (folding the column changes no
+ * match otherwise), and costs a second pass over every scanned value.
+ */
+export function foldedText(text: string, sigma = true): string {
+  return sigma ? `replace(lower(${text}), 'ς', 'σ')` : `lower(${text})`;
+}
+
+/**
  * A field the events table keeps beside the request headers it comes from (duckdb-schema.ts,
  * HEADER_COLUMNS), read out of headers JSON `json`: at insert, and for the rollups of a batch.
  */
@@ -45,7 +61,9 @@ export function headerField(field: HeaderColumn, json: string): string {
       return `coalesce(json_extract_string(${json}, '$.referer'), '')`;
     case 'content_type':
       // The first media type of `accept`, without parameters.
-      return `lower(trim(split_part(split_part(coalesce(json_extract_string(${json}, '$.accept'), ''), ',', 1), ';', 1)))`;
+      return foldedText(
+        `trim(split_part(split_part(coalesce(json_extract_string(${json}, '$.accept'), ''), ',', 1), ';', 1))`,
+      );
   }
 }
 
@@ -58,7 +76,9 @@ export function textExpression(field: EventFilterField): string {
     case 'status_class':
       return `(CAST("status" // 100 AS VARCHAR) || 'xx')`;
     case 'served_by':
-      return `(CASE WHEN "cache_status" IN (${EVENT_CACHE_SERVED_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN 'cache' ELSE 'origin' END)`;
+      // The same order as ClickHouse's multiIf: the cache, then the origin (an upstream status).
+      return `(CASE WHEN "cache_status" IN (${EVENT_CACHE_SERVED_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN '${SERVED_BY_CACHE}'
+        WHEN "upstream_status" IS NOT NULL THEN '${SERVED_BY_ORIGIN}' ELSE '${SERVED_BY_EDGE}' END)`;
     default:
       return `CAST("${field}" AS VARCHAR)`;
   }

@@ -144,7 +144,7 @@ export async function resetDictionaries(connection: DuckDBConnection, dictionari
 }
 
 /** A staging column as its value: a coded one looked up in its dictionary (lists index from 1). */
-function decoded(name: EventColumn, dictionaries: Dictionaries): string {
+export function decoded(name: EventColumn, dictionaries: Dictionaries): string {
   if (!dictionaries.has(name)) return `s."${name}"`;
   return `getvariable('${codesVariable(name)}')[s."${name}" + 1]`;
 }

@@ -39,7 +39,8 @@ export interface Rollup {
 
 /**
  * The columns the dashboard's tabs group and filter by that take few values; `status_class` and
- * `served_by` are computed from `status` and `cache_status`, so they are covered too.
+ * `served_by` are computed from `status`, and `cache_status` with `upstream_status`, so they are
+ * covered too.
  */
 const CUBE: readonly RollupColumn[] = [
   'server_name',
@@ -51,8 +52,11 @@ const CUBE: readonly RollupColumn[] = [
   'rule',
   'cache_status',
 ];
-/** What the tabs' own filters read: the firewall's (`type`, `action`) and the cache's. */
-const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status'];
+/**
+ * What the tabs' own filters read: the firewall's (`type`, `action`) and the cache's
+ * (`served_by`, which reads `upstream_status` to tell the origin's answers from the edge's own).
+ */
+const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status', 'upstream_status'];
 
 /**
  * A query uses the coarsest grain that divides its buckets, then finer grains for the ends; of
@@ -158,7 +162,7 @@ function columnsOf(field: string): readonly string[] {
     case 'status_class':
       return ['status'];
     case 'served_by':
-      return ['cache_status'];
+      return ['cache_status', 'upstream_status'];
     default:
       return [field];
   }

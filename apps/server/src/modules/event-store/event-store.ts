@@ -63,6 +63,10 @@ export interface SearchQuery extends EventRange {
   limit: number;
 }
 
+export interface SampleQuery extends EventRange {
+  limit: number;
+}
+
 export interface SearchPage {
   rows: StoredEvent[];
   /** Null on the last page. */
@@ -77,6 +81,9 @@ export interface SearchPage {
  */
 export const EVENT_DEDUPE_WINDOW_MS = 60 * 60_000;
 
+/** Whether a search text holds a sigma, in any form: only then must each store fold sigmas (foldedText). */
+export const holdsSigma = (needle: string): boolean => /[σςΣ]/u.test(needle);
+
 export interface InsertResult {
   inserted: number;
   /** Records whose req_id was already stored within EVENT_DEDUPE_WINDOW_MS, or repeated within the batch. */
@@ -89,6 +96,12 @@ export interface EventStore {
   topN(query: TopNQuery): Promise<TopNEntry[]>;
   /** Newest first, paged on (timestamp, req_id). */
   search(query: SearchQuery): Promise<SearchPage>;
+  /**
+   * Up to `limit` of the range's events, each as likely to be among them as any other whatever
+   * its time: the events in the order of the MD5 of their req_id (then req_id, then timestamp),
+   * the first `limit`, in that order. Both stores answer the same events for the same rows.
+   */
+  sample(query: SampleQuery): Promise<StoredEvent[]>;
   /** Removes the group's events older than `before`; answers how many. */
   purge(options: { groupName: string; before: number }): Promise<number>;
   /**

@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
-import { RETENTION_PURGE_INTERVAL_MS, purgeExpiredEvents } from './retention.js';
+import { purgeExpiredEvents, scheduleRetention } from './retention.js';
 
 /**
- * Runs the retention purge now and then. It touches the store only where there can be events
- * (`app.events.mayHoldEvents()`), so a server that never got an event never creates a DuckDB
- * file for it.
+ * Runs the retention purge a minute after start and every half hour after (`scheduleRetention`).
+ * It touches the store only where there can be events (`app.events.mayHoldEvents()`), so a
+ * server that never got an event never creates a DuckDB file for it.
  */
 export const retentionPlugin = fp(async (app) => {
-  let timer: NodeJS.Timeout | undefined;
+  let stop = () => undefined as void;
   let running = false;
   const run = async () => {
     // A purge longer than the interval is not run twice at once.
@@ -26,10 +26,9 @@ export const retentionPlugin = fp(async (app) => {
 
   app.decorate('purgeExpiredEvents', run);
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), RETENTION_PURGE_INTERVAL_MS);
-    timer.unref();
+    stop = scheduleRetention(() => void run());
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => stop());
 });
 
 declare module 'fastify' {

@@ -1,5 +1,12 @@
-import { toStoredEvent, type IngestResult, type StoredEvent } from '@parapet/shared';
+import {
+  INGEST_REJECTED_LIST_MAX,
+  toStoredEvent,
+  type IngestRejectedLine,
+  type IngestResult,
+  type StoredEvent,
+} from '@parapet/shared';
 import type { EventStore } from '../event-store/event-store.js';
+import { keptFrom } from '../event-store/retention.js';
 import { canonicalServerName, type ResolveServerName } from './line-resolver.js';
 import { parseBatch } from './parse-batch.js';
 
@@ -17,19 +24,31 @@ export interface IngestDeps {
  * One batch: parse and check every line, file each record under the line its server_name
  * names (records of unknown names are counted and dropped, never filed under another group),
  * fill a missing country and ISP from GeoIP, and store the rest; the store drops repeated req_ids.
+ * A record older than its group's plan keeps events is refused by its line, as a time no plan
+ * keeps is by parseBatch: stored, it would show in the group's views until the next purge, then
+ * vanish.
  */
-export async function ingestBatch(deps: IngestDeps, body: string): Promise<IngestResult> {
-  const { records, rejected, rejectedCount } = parseBatch(body);
+export async function ingestBatch(deps: IngestDeps, body: string, now = Date.now()): Promise<IngestResult> {
+  const parsed = parseBatch(body, now);
   const resolve = await deps.resolveLines();
   const events: StoredEvent[] = [];
   let unknownServerName = 0;
+  const tooOld: IngestRejectedLine[] = [];
   const countryOf = oncePerAddress(deps.countryOf);
   const ispOf = oncePerAddress(deps.ispOf);
-  for (const record of records) {
+  parsed.records.forEach((record, index) => {
     const line = resolve(record.server_name);
     if (!line) {
       unknownServerName++;
-      continue;
+      return;
+    }
+    if (record.timestamp < keptFrom(line.plan, now)) {
+      tooOld.push({
+        line: parsed.lineNumbers[index]!,
+        reason: 'invalid_record',
+        fields: { timestamp: 'range_too_early' },
+      });
+      return;
     }
     events.push(
       toStoredEvent(
@@ -46,10 +65,18 @@ export async function ingestBatch(deps: IngestDeps, body: string): Promise<Inges
         },
       ),
     );
-  }
+  });
   const { inserted, duplicates } =
     events.length > 0 ? await (await deps.events()).insert(events) : { inserted: 0, duplicates: 0 };
-  return { accepted: inserted, duplicates, unknownServerName, rejected, rejectedCount };
+  // In line order, the first INGEST_REJECTED_LIST_MAX of both kinds (parseBatch kept its first ones).
+  const rejected = [...parsed.rejected, ...tooOld].sort((a, b) => a.line - b.line).slice(0, INGEST_REJECTED_LIST_MAX);
+  return {
+    accepted: inserted,
+    duplicates,
+    unknownServerName,
+    rejected,
+    rejectedCount: parsed.rejectedCount + tooOld.length,
+  };
 }
 
 /** A client sends many requests in a batch: each address is looked up once, '' when it has no answer. */

@@ -1,23 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** Every domain of every line, with the line's group, name and settings (its customer package). */
+/**
+ * Every domain of every line, with the line's group, name and settings (its customer package),
+ * and its group's plan (how far back the group keeps events).
+ */
 export const listLineDomains = (db: Kysely<Database>) =>
   db
     .selectFrom('line_domains')
     .innerJoin('service_lines', 'service_lines.id', 'line_domains.line_id')
+    .innerJoin('groups', 'groups.name', 'service_lines.group_name')
     .select([
       'line_domains.domain',
       'service_lines.group_name',
       'service_lines.app_profile_name',
       'service_lines.settings',
+      'groups.plan',
     ])
     .execute();
 
 /**
  * A value that changes whenever the domain → line map could have: a domain added (its
  * created_at is the newest) or removed (the count drops), a line renamed or removed, a group
- * renamed or removed. One cheap row instead of the whole map on every batch.
+ * renamed or removed, a group's plan changed. One cheap row instead of the whole map on every batch.
  */
 export async function lineMapFingerprint(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<Record<string, unknown>>`

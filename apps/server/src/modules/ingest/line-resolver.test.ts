@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { matchServerName, type ResolvedLine } from './line-resolver.js';
 
-const line = (name: string): ResolvedLine => ({ groupName: 'g', appProfileName: name, customerPackage: 'p' });
+const line = (name: string): ResolvedLine => ({
+  groupName: 'g',
+  appProfileName: name,
+  customerPackage: 'p',
+  plan: 'basic',
+});
 const map = new Map([
   ['shop.example.com', line('exact')],
   ['*.example.com', line('wide')],

@@ -9,6 +9,8 @@ export interface ResolvedLine {
   appProfileName: string;
   /** The line's customer package (GLOSSARY §1.1 serviceGroupName), the event's `customer_package`. */
   customerPackage: string;
+  /** The plan of the line's group: a record older than it keeps (keptFrom) is refused. */
+  plan: string;
 }
 
 const PORT_SUFFIX = /:\d{1,5}$/;
@@ -57,6 +59,7 @@ export function createLineResolver(db: Kysely<Database>): () => Promise<ResolveS
             groupName: r.group_name,
             appProfileName: r.app_profile_name,
             customerPackage: settingsOfLine(r).customerPackage,
+            plan: r.plan,
           };
           return [r.domain, line] as const;
         }),

@@ -12,6 +12,8 @@ import { fastEventRecord } from './fast-record.js';
 
 export interface ParsedBatch {
   records: EventRecord[];
+  /** Each record's 1-based line number in the batch, as `rejected` counts them. */
+  lineNumbers: number[];
   /** The first INGEST_REJECTED_LIST_MAX bad lines. */
   rejected: IngestRejectedLine[];
   rejectedCount: number;
@@ -48,6 +50,7 @@ export function parseBatch(body: string, now = Date.now()): ParsedBatch {
   if (count > INGEST_BATCH_MAX_LINES) throw new AppError('INGEST_BATCH_TOO_LARGE');
 
   const records: EventRecord[] = [];
+  const lineNumbers: number[] = [];
   const rejected: IngestRejectedLine[] = [];
   let rejectedCount = 0;
   const reject = (entry: IngestRejectedLine) => {
@@ -73,7 +76,10 @@ export function parseBatch(body: string, now = Date.now()): ParsedBatch {
       reject({ line, reason: 'invalid_record', fields: { timestamp: 'range_too_early' } });
     else if (record.timestamp > latest)
       reject({ line, reason: 'invalid_record', fields: { timestamp: 'range_too_late' } });
-    else records.push(record);
+    else {
+      records.push(record);
+      lineNumbers.push(line);
+    }
   });
-  return { records, rejected, rejectedCount };
+  return { records, lineNumbers, rejected, rejectedCount };
 }

@@ -14,12 +14,14 @@ import type { EventStore } from '../event-store/event-store.js';
 /**
  * The rule dry run (issue 13 item 6; docs/waf-rules.md "Dry run"): the draft alone, switched on,
  * judged by the one evaluator over the group's stored events of the last 24 hours. Up to
- * WAF_DRY_RUN_EXAMINE_MAX events every one is judged; past it, a sample spread over the range.
+ * WAF_DRY_RUN_EXAMINE_MAX events every one is judged; past it, a sample spread over the range,
+ * each slice's share drawn evenly from all its events (EventStore.sample), not its newest, so a
+ * burst early in a slice is sampled as often as the rest of it.
  */
 
 /** The range is cut into slices this wide; a sample takes from each its share of the range's events. */
 const SLICE_MS = 15 * 60_000;
-/** Events read per search call: bounds the rows held at once whatever the cap. */
+/** Events read per search call when every event is judged: bounds the rows held at once. */
 const PAGE_SIZE = 5_000;
 /** The evaluator names the rule in its trace; the draft may have no name yet. */
 const DRAFT_NAME = 'dry_run';
@@ -121,7 +123,10 @@ export async function dryRunRule(
       const share = shares[i] ?? 0;
       if (share === 0) continue;
       const slice = { from: Math.max(point.bucket, from), to: Math.min(point.bucket + SLICE_MS, to) };
-      examined += (await visitNewest(store, groupName, slice, share, visit)).visited;
+      // Uniform over the slice's events, whenever in it they came (one call: a share is at most the cap).
+      const events = await store.sample({ groupName, ...slice, filters: [], limit: share });
+      events.forEach(visit);
+      examined += events.length;
     }
   }
 

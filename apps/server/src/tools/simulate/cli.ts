@@ -1,6 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventRecord, StoredEvent } from '@parapet/shared';
+import { planOf, type EventRecord, type StoredEvent } from '@parapet/shared';
 import { loadConfig } from '../../env.js';
 import { openStore } from '../../db/open-store.js';
 import {
@@ -9,15 +9,17 @@ import {
   openDuckDbEventStore,
 } from '../../modules/event-store/duckdb-store.js';
 import type { EventStore } from '../../modules/event-store/event-store.js';
-import { loadSimulatedLines } from './control-plane.js';
+import { loadSimulatedLines, type ControlPlaneLine } from './control-plane.js';
 import { IngestTally, postBatch } from './ingest-client.js';
+import { runLive } from './live.js';
 import {
   parseSimulateOptions,
   SIMULATE_USAGE,
+  trafficOptionsOf,
   UsageError,
-  type IngestTarget,
   type SimulateOptions,
 } from './simulate-options.js';
+import { stopOnSignals } from './stop-signals.js';
 import { createTrafficGenerator, spreadTimestamps, storedEvent, type TrafficGenerator } from './traffic-generator.js';
 
 /**
@@ -27,8 +29,7 @@ import { createTrafficGenerator, spreadTimestamps, storedEvent, type TrafficGene
  * into the embedded store.
  */
 
-/** How often live traffic is sent. */
-const LIVE_TICK_MS = 1000;
+const DAY_MS = 86_400_000;
 const PROGRESS_EVERY_MS = 5000;
 /** Batches in flight at once through ingest: one being stored while the next is built and sent. */
 const IN_FLIGHT = 2;
@@ -58,7 +59,7 @@ async function backfill(
   options: Extract<SimulateOptions, { mode: 'backfill' }>,
   generator: TrafficGenerator,
   dataDir: string,
-): Promise<void> {
+): Promise<number> {
   const from = options.end - options.spanMs;
   if (options.target.kind === 'direct' && options.batch < DUCKDB_ROW_GROUP_ROWS) {
     log(`batches under ${DUCKDB_ROW_GROUP_ROWS} events go through DuckDB's write-ahead log and load slower`);
@@ -111,6 +112,9 @@ async function backfill(
   }
   const seconds = (performance.now() - started) / 1000;
   log(`${made} events in ${seconds.toFixed(1)} s (${Math.round(made / seconds)}/s): ${tally.toString()}`);
+  if (!tally.nothingStored) return 0;
+  log('nothing was stored: the server refused every event (reasons above)');
+  return 1;
 }
 
 interface GeneratedBatch {
@@ -119,49 +123,20 @@ interface GeneratedBatch {
 }
 const newBatch = (): GeneratedBatch => ({ records: [], stored: [] });
 
-async function live(options: Extract<SimulateOptions, { mode: 'live' }>, generator: TrafficGenerator): Promise<void> {
-  const target: IngestTarget = options.target;
-  const stop = new AbortController();
-  let stoppedAt = NaN;
-  const onSignal = (): void => {
-    stoppedAt = Date.now();
-    stop.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const tally = new IngestTally();
-  let failures = 0;
-  let last = Date.now();
-  // The fraction of an event a tick owes carries to the next, so the rate holds on average.
-  let owed = 0;
-  log(`sending ${options.rate} events/s to ${target.url}; Ctrl-C stops`);
-  while (!stop.signal.aborted) {
-    await sleep(LIVE_TICK_MS, undefined, { signal: stop.signal }).catch(() => undefined);
-    const now = Date.now();
-    owed += (options.rate * (now - last)) / 1000;
-    const count = Math.floor(owed);
-    owed -= count;
-    const records = [...spreadTimestamps(count, last, now, options.seed + now)].map((t) => generator.next(t).record);
-    last = now;
-    for (let i = 0; i < records.length; i += options.batch) {
-      try {
-        tally.add(await postBatch(target, records.slice(i, i + options.batch)));
-      } catch (error) {
-        failures += 1;
-        log(`batch not sent: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+/**
+ * A back-fill older than a line's group's plan keeps events: ingest refuses that part, and a
+ * `--direct` one is taken away by the next purge.
+ */
+function warnPastRetention(options: SimulateOptions, lines: readonly ControlPlaneLine[]): void {
+  if (options.mode !== 'backfill') return;
+  const from = options.end - options.spanMs;
+  for (const line of lines) {
+    const days = planOf(line.plan).resourceLimits.logRetentionDays;
+    if (from < Date.now() - days * DAY_MS && line.domains.length > 0)
+      log(
+        `${line.groupName}/${line.lineName}: its group's plan keeps ${days} days of events; the older part of the span will be refused or purged`,
+      );
   }
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  // Stopped while a tick's batches were still being taken: the time since that tick was owed
-  // and never sent. The loop keeps pace by elapsed time, so this is the only way it falls short
-  // of the rate, and only when the server takes batches slower than the rate (docs/soak.md).
-  const behind = Math.max(0, Math.floor(owed + (options.rate * (stoppedAt - last)) / 1000));
-  log(
-    `stopped: ${tally.toString()}${failures ? `, ${failures} batches not sent` : ''}` +
-      `, ${behind} events owed at the stop not sent`,
-  );
 }
 
 async function main(): Promise<number> {
@@ -179,19 +154,59 @@ async function main(): Promise<number> {
     log(`${error.message}\n\n${SIMULATE_USAGE}`);
     return 2;
   }
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const lines = await loadSimulatedLines(store.db).finally(() => store.close());
-  if (!lines.some((line) => line.domains.length > 0)) {
-    log('No service line has a domain yet: create one in the console first, then simulate its traffic.');
-    return 1;
+  // Opening a store that is not there would make an empty one: a mistyped DATA_DIR would then
+  // say there are no lines. The embedded control plane is DATA_DIR/parapet.db (db/open-store.ts).
+  const controlPlane = join(config.dataDir, 'parapet.db');
+  if (!config.databaseUrl && !existsSync(controlPlane)) {
+    log(
+      `No control plane at ${controlPlane}: is DATA_DIR right? It is read as the server reads it ` +
+        '(a relative path from apps/server); start the server once there, or set DATABASE_URL.',
+    );
+    return 2;
   }
-  log(
-    `${lines.length} lines, ${lines.reduce((n, line) => n + line.rules.length, 0)} rules on them, seed ${options.seed}`,
-  );
-  const generator = createTrafficGenerator({ seed: options.seed, lines });
-  if (options.mode === 'backfill') await backfill(options, generator, config.dataDir);
-  else await live(options, generator);
-  return 0;
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const lines = await loadSimulatedLines(store.db);
+    if (!lines.some((line) => line.domains.length > 0)) {
+      log('No service line has a domain yet: create one in the console first, then simulate its traffic.');
+      return 1;
+    }
+    log(
+      `${lines.length} lines, ${lines.reduce((n, line) => n + line.rules.length, 0)} rules on them, seed ${options.seed}`,
+    );
+    warnPastRetention(options, lines);
+    const startedAt = Date.now();
+    const generator = createTrafficGenerator(trafficOptionsOf(options, lines, startedAt));
+    if (options.mode === 'backfill') return await backfill(options, generator, config.dataDir);
+    // Live: the control plane stays open, to read the lines and rules again as the run goes.
+    const stop = new AbortController();
+    const stopListening = stopOnSignals(() => stop.abort(), log);
+    try {
+      const target = options.target;
+      log(`sending ${options.rate} events/s to ${target.url}; Ctrl-C stops`);
+      const summary = await runLive({
+        rate: options.rate,
+        batch: options.batch,
+        seed: options.seed,
+        generator,
+        lines,
+        send: (records) => postBatch(target, records),
+        reloadLines: () => loadSimulatedLines(store.db),
+        signal: stop.signal,
+        log,
+      });
+      log(
+        `stopped: ${summary.tally.toString()}${summary.failures ? `, ${summary.failures} batches not sent` : ''}` +
+          `, ${summary.behind} events owed at the stop not sent` +
+          (summary.unsent ? `, ${summary.unsent} flood requests stamped after the stop not sent` : ''),
+      );
+      return summary.tally.nothingStored ? 1 : 0;
+    } finally {
+      stopListening();
+    }
+  } finally {
+    await store.close();
+  }
 }
 
 main().then(

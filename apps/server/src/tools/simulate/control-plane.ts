@@ -6,20 +6,27 @@ import { settingsOfRow } from '../../modules/waf-rules/waf-rules.kind.js';
 import { findWafRulesByName } from '../../modules/waf-rules/waf-rules.repository.js';
 import type { SimulatedLine } from './traffic-generator.js';
 
+/** A line as the control plane has it: what the generator needs, and its group's plan. */
+export interface ControlPlaneLine extends SimulatedLine {
+  /** The plan of the line's group: how far back the group keeps events. */
+  plan: string;
+}
+
 /**
  * Every service line with its domains and its rules in the line's order and switches, read from
  * the control plane the server uses. A rule name the group no longer has is skipped, as the
  * publisher does. Ordered by group and name, so the same store gives the same list (and the
  * same seeded traffic).
  */
-export async function loadSimulatedLines(db: Kysely<Database>): Promise<SimulatedLine[]> {
+export async function loadSimulatedLines(db: Kysely<Database>): Promise<ControlPlaneLine[]> {
   const rows = await db
     .selectFrom('service_lines')
-    .select(['group_name', 'app_profile_name', 'settings'])
-    .orderBy('group_name')
-    .orderBy('app_profile_name')
+    .innerJoin('groups', 'groups.name', 'service_lines.group_name')
+    .select(['service_lines.group_name', 'service_lines.app_profile_name', 'service_lines.settings', 'groups.plan'])
+    .orderBy('service_lines.group_name')
+    .orderBy('service_lines.app_profile_name')
     .execute();
-  const lines: SimulatedLine[] = [];
+  const lines: ControlPlaneLine[] = [];
   for (const row of rows) {
     const settings = settingsOfLine(row);
     const used = settings.usedWafRules;
@@ -38,6 +45,7 @@ export async function loadSimulatedLines(db: Kysely<Database>): Promise<Simulate
       lineName: row.app_profile_name,
       domains: settings.servername,
       rules,
+      plan: row.plan,
     });
   }
   return lines;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { INGEST_BATCH_MAX_LINES } from '@parapet/shared';
+import { INGEST_BATCH_MAX_LINES, ingestTimeBounds } from '@parapet/shared';
 import { DUCKDB_ROW_GROUP_ROWS } from '../../modules/event-store/duckdb-store.js';
+import type { SimulatedLine, TrafficOptions } from './traffic-generator.js';
 
 /** The command line of `npm run simulate` (docs/simulator.md), checked before anything runs. */
 
@@ -24,9 +25,10 @@ export const SIMULATE_USAGE = `Usage:
   npm run simulate -- --rate R [--seed S] [--url URL --token T]
 
   --events N    back-fill N events spread over the span that ends at --end (default now)
-  --span D      how far back the back-fill reaches: 90s, 30m, 6h, 3d (default 1d)
-  --end TIME    the back-fill's end, ISO 8601 or epoch ms (default now); with --seed, the same
-                end gives the same events
+  --span D      how far back the back-fill reaches: 90s, 30m, 6h, 3d (default 1d); no further
+                back than ingest keeps events (the longest plan retention)
+  --end TIME    the back-fill's end, ISO 8601 or epoch ms, not in the future (default now);
+                with --seed, the same end and span give the same events
   --rate R      live traffic: R events a second until Ctrl-C or SIGTERM
   --seed S      a whole number; the same seed and the same lines and rules give the same events
   --url URL     the console to post to (default PUBLIC_URL)
@@ -43,11 +45,21 @@ export const MAX_RATE = 100_000;
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
+/**
+ * How far a back-fill's end may be ahead of this machine's clock: the two clocks may differ a
+ * little. Further ahead is a mistake (events stamped in the future), refused before anything is sent.
+ */
+export const END_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The furthest back ingest takes an event at `now` (the longest plan retention), as days. */
+const keptDays = (now: number): number => Math.round((now - ingestTimeBounds(now).earliest) / UNIT_MS['d']!);
+
 export function parseDuration(text: string): number {
   const match = /^(\d+)([smhd])$/.exec(text.trim());
   if (!match) throw new UsageError(`--span must be a whole number with s, m, h or d (like 3d), not "${text}"`);
   const ms = Number(match[1]) * UNIT_MS[match[2]!]!;
-  if (ms <= 0 || !Number.isSafeInteger(ms)) throw new UsageError(`--span must be longer than zero, not "${text}"`);
+  if (!Number.isSafeInteger(ms)) throw new UsageError(`--span is too long: "${text}"`);
+  if (ms <= 0) throw new UsageError(`--span must be longer than zero, not "${text}"`);
   return ms;
 }
 
@@ -63,6 +75,34 @@ function parseEnd(text: string): number {
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new UsageError(`--end must be ISO 8601 or epoch ms, not "${text}"`);
   return value;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * The back-fill's times against what ingest takes (`ingestTimeBounds`, the same bounds for
+ * `--direct`): not after now (give or take END_CLOCK_SKEW_MS), not before the longest retention.
+ */
+function checkBackfillTimes(end: number, spanMs: number, endText: string | undefined, now: number): void {
+  if (end > now + END_CLOCK_SKEW_MS) {
+    throw new UsageError(
+      `--end ${endText} is ${iso(end)}, in the future: a back-fill ends at now or before (default now)`,
+    );
+  }
+  const { earliest } = ingestTimeBounds(now);
+  if (end <= earliest) {
+    // Seconds where milliseconds belong land in 1970.
+    const seconds =
+      endText !== undefined && /^\d+$/.test(endText) && end * 1000 > earliest ? ' (seconds? give epoch ms)' : '';
+    throw new UsageError(
+      `--end ${endText} is ${iso(end)}${seconds}, older than the ${keptDays(now)} days ingest keeps events (since ${iso(earliest)})`,
+    );
+  }
+  if (end - spanMs < earliest) {
+    throw new UsageError(
+      `--span reaches back to ${iso(end - spanMs)}, past the ${keptDays(now)} days ingest keeps events (since ${iso(earliest)}): give a shorter --span or a later --end`,
+    );
+  }
 }
 
 export type SimulateOptions = {
@@ -137,13 +177,44 @@ export function parseSimulateOptions(
   if (values.direct && (values.url !== undefined || values.token !== undefined)) {
     throw new UsageError('--direct writes the store itself: leave out --url and --token');
   }
+  const spanMs = values.span === undefined ? DEFAULT_SPAN_MS : parseDuration(values.span);
+  const end = values.end === undefined ? defaults.now : parseEnd(values.end);
+  checkBackfillTimes(end, spanMs, values.end, defaults.now);
   return {
     mode: 'backfill',
     seed,
     batch,
     events: wholeNumber('events', values.events!, 1, MAX_EVENTS),
-    spanMs: values.span === undefined ? DEFAULT_SPAN_MS : parseDuration(values.span),
-    end: values.end === undefined ? defaults.now : parseEnd(values.end),
+    spanMs,
+    end,
     target: values.direct ? { kind: 'direct' } : ingest(),
+  };
+}
+
+/**
+ * What the generator needs of the run: its req_ids are salted with the back-fill's end and span
+ * (a live run's start), so another end gives other ids and the same end the same ones; its
+ * events a second size the floods' bursts.
+ */
+export function trafficOptionsOf(
+  options: SimulateOptions,
+  lines: readonly SimulatedLine[],
+  startedAt: number,
+): TrafficOptions {
+  if (options.mode === 'live') {
+    return {
+      seed: options.seed,
+      lines,
+      idSalt: [startedAt],
+      eventsPerSecond: options.rate,
+      span: { from: startedAt, to: Infinity },
+    };
+  }
+  return {
+    seed: options.seed,
+    lines,
+    idSalt: [options.end, options.spanMs],
+    eventsPerSecond: options.events / (options.spanMs / 1000),
+    span: { from: options.end - options.spanMs, to: options.end },
   };
 }

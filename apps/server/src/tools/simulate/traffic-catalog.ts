@@ -525,3 +525,12 @@ export const ORIGIN_STATUSES: ReadonlyArray<readonly [number, number]> = [
 
 /** How a flood's client names itself. */
 export const FLOOD_PROXY_TYPES: readonly WafProxyType[] = ['dch', 'vpn', 'pub'];
+
+/**
+ * What a cache hit answers with: what an edge keeps in its cache (nginx `proxy_cache_valid`:
+ * 200, 301 and 302, and a 404 briefly), and 304 to a conditional request. An error the origin
+ * gave (400, 401, 5xx) is not cached, so it never comes back as a hit with no upstream.
+ */
+export const CACHED_STATUSES: ReadonlyArray<readonly [number, number]> = ORIGIN_STATUSES.filter(([status]) =>
+  [200, 301, 302, 304, 404].includes(status),
+);

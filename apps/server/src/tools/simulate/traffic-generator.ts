@@ -1,21 +1,21 @@
 import {
-  compileRules,
   toStoredEvent,
   EVENT_TYPE_WAF,
   type EvaluatedRule,
   type EventCacheStatus,
   type EventRecord,
-  type RequestFacts,
   type StoredEvent,
-  type WafEvaluation,
   type WafOwaspCategory,
   type WafProxyType,
 } from '@parapet/shared';
+import { FLOOD_SHARE, FLOOD_SOURCES_PER_LINE, FloodBursts, floodIn } from './flood-bursts.js';
+import { LineFirewall } from './line-firewall.js';
 import { Random, Weighted } from './prng.js';
 import {
   API_ENDPOINTS,
   ASSET_KINDS,
   BROWSERS,
+  CACHED_STATUSES,
   COUNTRIES,
   CRAWLERS,
   DATA_CENTRES,
@@ -58,18 +58,34 @@ export interface GeneratedEvent {
 }
 
 export interface TrafficGenerator {
-  /** The next request, made at `timestamp` (epoch ms). */
+  /**
+   * The next request, made at `timestamp` (epoch ms). A flood's request lands in its burst, so
+   * its record's timestamp may be earlier or later than `timestamp`, within the same window.
+   */
   next(timestamp: number): GeneratedEvent;
+  /**
+   * Takes the lines and rules as they are now (a live run reloads them): a line kept keeps its
+   * visitors and the rates and blocks counted so far, with its new domains and rules.
+   */
+  update(lines: readonly SimulatedLine[]): void;
+}
+
+export interface TrafficOptions {
+  seed: number;
+  lines: readonly SimulatedLine[];
+  /**
+   * Numbers that make this run's req_ids its own beside other runs of the same seed: a back-fill
+   * gives its end and span, a live run its start. The same seed and salt give the same ids.
+   */
+  idSalt?: readonly number[];
+  /** The run's events a second, which sizes each flood's burst; unknown, flood times stay as given. */
+  eventsPerSecond?: number;
+  /** The times the run covers, which bursts stay inside (a live run has no end). */
+  span?: { from: number; to: number };
 }
 
 /** Distinct visitors per line: enough for believable top-N lists, few enough that regulars recur. */
 export const CLIENTS_PER_LINE = 20_000;
-/** Floods come in windows of this length; one window in FLOOD_EVERY has one. */
-export const FLOOD_WINDOW_MS = 10 * 60_000;
-export const FLOOD_EVERY = 9;
-/** During a flood window, this share of the line's traffic is the flood. */
-export const FLOOD_SHARE = 0.35;
-const FLOOD_SOURCES_PER_LINE = 3;
 
 interface Client {
   ip: string;
@@ -82,7 +98,7 @@ interface Client {
 
 interface LinePlan {
   line: SimulatedLine;
-  judge: (facts: RequestFacts) => WafEvaluation;
+  firewall: LineFirewall;
   clients: Weighted<Client>;
   crawlers: Client[];
   attackers: Client[];
@@ -135,7 +151,7 @@ function planLine(line: SimulatedLine, random: Random): LinePlan {
   });
   return {
     line,
-    judge: compileRules(line.rules),
+    firewall: new LineFirewall(line.rules),
     clients: new Weighted(clients),
     crawlers: Array.from({ length: 12 }, () => dataCentreClient(random, crawlers.draw(random), 'ces')),
     attackers: Array.from({ length: 40 }, () => dataCentreClient(random, random.pick(TOOLS), 'dch')),
@@ -158,14 +174,8 @@ interface Draft {
   accept: string;
   asset: { kind: AssetKind; bytes: number } | undefined;
   owasp: WafOwaspCategory[];
-  ratePerSecond: number;
-}
-
-/** A deterministic coin per flood window: the same seed floods the same windows. */
-function floodIn(seed: number, lineIndex: number, timestamp: number): boolean {
-  let h = Math.imul(Math.floor(timestamp / FLOOD_WINDOW_MS) ^ seed, 0x9e3779b1) ^ Math.imul(lineIndex + 1, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-  return ((h ^ (h >>> 12)) >>> 0) % FLOOD_EVERY === 0;
+  /** Which of the line's flood addresses sends it (a flood only). */
+  floodAddress: number;
 }
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -190,7 +200,7 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: HTML_ACCEPT,
         asset: undefined,
         owasp: NO_FLAGS,
-        ratePerSecond: random.logUniform(0.05, 4),
+        floodAddress: -1,
       };
     case 'asset': {
       // Popular files are asked for far more often: square the draw towards the front.
@@ -204,7 +214,7 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: asset.kind.accept,
         asset,
         owasp: NO_FLAGS,
-        ratePerSecond: random.logUniform(0.05, 4),
+        floodAddress: -1,
       };
     }
     case 'api': {
@@ -218,7 +228,7 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: 'application/json',
         asset: undefined,
         owasp: NO_FLAGS,
-        ratePerSecond: random.logUniform(0.05, 4),
+        floodAddress: -1,
       };
     }
     case 'crawler':
@@ -231,7 +241,7 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: '*/*',
         asset: undefined,
         owasp: NO_FLAGS,
-        ratePerSecond: random.logUniform(0.05, 4),
+        floodAddress: -1,
       };
     case 'scanner':
       return {
@@ -243,7 +253,7 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: '*/*',
         asset: undefined,
         owasp: random.chance(0.6) ? SCANNER_FLAGS : NO_FLAGS,
-        ratePerSecond: random.logUniform(2, 30),
+        floodAddress: -1,
       };
     case 'sqli':
     case 'xss':
@@ -256,25 +266,28 @@ function draftRequest(plan: LinePlan, kind: RequestKind, random: Random): Draft 
         accept: '*/*',
         asset: undefined,
         owasp: kind === 'sqli' ? SQLI_FLAGS : XSS_FLAGS,
-        ratePerSecond: random.logUniform(0.05, 4),
+        floodAddress: -1,
       };
-    case 'flood':
+    case 'flood': {
+      const floodAddress = Math.floor(random.next() * plan.floods.length);
       return {
         kind,
-        client: random.pick(plan.floods),
+        client: plan.floods[floodAddress]!,
         method: random.chance(0.7) ? 'GET' : 'POST',
         uri: random.chance(0.6) ? '/' : '/api/v1/login',
         args: '',
         accept: '*/*',
         asset: undefined,
         owasp: NO_FLAGS,
-        ratePerSecond: random.logUniform(80, 600),
+        floodAddress,
       };
+    }
   }
 }
 
 const kindWeights = new Weighted(Object.entries(REQUEST_KIND_WEIGHTS) as Array<[RequestKind, number]>);
 const originStatuses = new Weighted(ORIGIN_STATUSES);
+const cachedStatuses = new Weighted(CACHED_STATUSES);
 const protocols = new Weighted(PROTOCOLS);
 const referers = new Weighted(REFERERS);
 const pageCache = new Weighted(PAGE_CACHE);
@@ -282,16 +295,6 @@ const assetCaches = new Map(ASSET_KINDS.map((kind) => [kind, new Weighted(kind.c
 
 /** Seconds, rounded to the millisecond as nginx logs them. */
 const seconds = (value: number): number => Math.round(value * 1000) / 1000;
-
-/** The one line of a reason: which conditions of the deciding rule matched, and on what. */
-function reasonOf(evaluation: WafEvaluation): string {
-  const decided = evaluation.rules.find((trace) => trace.ruleName === evaluation.outcome.finalRule);
-  if (!decided) return '';
-  return decided.conditions
-    .filter((condition) => condition.matched)
-    .map((condition) => (condition.value === undefined ? condition.field : `${condition.field}: ${condition.value}`))
-    .join('; ');
-}
 
 function originAnswer(
   draft: Draft,
@@ -312,31 +315,69 @@ function originAnswer(
     const fromCache = cache === 'HIT' || cache === 'STALE' || cache === 'UPDATING';
     return { status, cache, bytes, upstream: fromCache ? null : random.logUniform(0.01, 0.6) };
   }
-  const status = originStatuses.draw(random);
   const cache = draft.kind === 'page' ? pageCache.draw(random) : '-';
+  const status = (cache === 'HIT' ? cachedStatuses : originStatuses).draw(random);
   const bytes = draft.kind === 'api' ? random.int(120, 8_000) : Math.round(random.logUniform(8_000, 90_000));
   return { status, cache, bytes, upstream: cache === 'HIT' ? null : random.logUniform(0.02, 1.2) };
 }
+
+/** Eight hex digits from the seed and the salt: the first part of every req_id of the run. */
+function saltPrefix(seed: number, salt: readonly number[]): string {
+  let h = seed >>> 0;
+  for (const value of salt) {
+    // Both halves of a value past 32 bits (an epoch ms) count.
+    for (const word of [value >>> 0, Math.floor(value / 2 ** 32) >>> 0]) {
+      h = Math.imul(h ^ word, 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) ^ (h >>> 16);
+    }
+  }
+  return new Random(h).hex(8);
+}
+
+const lineKey = (line: SimulatedLine): string => `${line.groupName}\u0000${line.lineName}`;
 
 /**
  * A generator for these lines: lines without domains get no traffic, and a busier line is one
  * earlier in the list (each line half as busy as the one before, floored at a tenth).
  */
-export function createTrafficGenerator(options: { seed: number; lines: readonly SimulatedLine[] }): TrafficGenerator {
+export function createTrafficGenerator(options: TrafficOptions): TrafficGenerator {
   const random = new Random(options.seed);
-  const lines = options.lines.filter((line) => line.domains.length > 0);
-  if (lines.length === 0) throw new Error('no service line with a domain to send traffic to');
-  const plans = lines.map((line) => planLine(line, random));
-  const pickLine = new Weighted(plans.map((plan, i) => [i, Math.max(0.1, 0.5 ** i)] as const));
+  let plans: LinePlan[] = [];
+  let pickLine: Weighted<number>;
+  let shares: number[] = [];
+  const setLines = (lines: readonly SimulatedLine[]): void => {
+    const withDomains = lines.filter((line) => line.domains.length > 0);
+    if (withDomains.length === 0) throw new Error('no service line with a domain to send traffic to');
+    const kept = new Map(plans.map((plan) => [lineKey(plan.line), plan]));
+    plans = withDomains.map((line) => {
+      const plan = kept.get(lineKey(line));
+      if (!plan) return planLine(line, random);
+      const sameRules = JSON.stringify(plan.line.rules) === JSON.stringify(line.rules);
+      return { ...plan, line, firewall: sameRules ? plan.firewall : new LineFirewall(line.rules, plan.firewall) };
+    });
+    const weights = plans.map((_, i) => Math.max(0.1, 0.5 ** i));
+    const total = weights.reduce((a, b) => a + b, 0);
+    shares = weights.map((weight) => weight / total);
+    pickLine = new Weighted(weights.map((weight, i) => [i, weight] as const));
+  };
+  setLines(options.lines);
+  const { eventsPerSecond } = options;
+  const bursts = new FloodBursts(options.seed, options.span ?? { from: -Infinity, to: Infinity }, (lineIndex) =>
+    eventsPerSecond === undefined
+      ? undefined
+      : (eventsPerSecond * shares[lineIndex]! * FLOOD_SHARE) / FLOOD_SOURCES_PER_LINE,
+  );
   let counter = 0;
-  const idPrefix = random.hex(8);
+  const idPrefix = saltPrefix(options.seed, options.idSalt ?? []) + random.hex(8);
 
   return {
-    next(timestamp) {
+    update: setLines,
+    next(slot) {
       const lineIndex = pickLine.draw(random);
       const plan = plans[lineIndex]!;
-      const flooding = floodIn(options.seed, lineIndex, timestamp) && random.chance(FLOOD_SHARE);
+      const flooding = floodIn(options.seed, lineIndex, slot) && random.chance(FLOOD_SHARE);
       const draft = draftRequest(plan, flooding ? 'flood' : kindWeights.draw(random), random);
+      const timestamp = flooding ? bursts.place(lineIndex, draft.floodAddress, slot) : slot;
       const { client } = draft;
       const host = random.pick(plan.line.domains);
       const scheme = random.chance(0.93) ? 'https' : 'http';
@@ -349,28 +390,27 @@ export function createTrafficGenerator(options: { seed: number; lines: readonly 
       };
       if (client.language) headers['accept-language'] = client.language;
       if (referer) headers['referer'] = draft.kind === 'asset' ? `${scheme}://${host}/` : referer;
-      const evaluation = plan.judge({
-        method: draft.method,
-        scheme,
-        host,
-        uri: draft.uri,
-        args: draft.args,
-        headers,
-        clientIp: client.ip,
-        country: client.country,
-        isp: client.isp,
-        ...(client.proxyType ? { proxyType: client.proxyType } : {}),
-        ratePerSecond: draft.ratePerSecond,
-        owasp: draft.owasp,
-      });
-      const { outcome } = evaluation;
+      const decision = plan.firewall.decide(
+        {
+          method: draft.method,
+          scheme,
+          host,
+          uri: draft.uri,
+          args: draft.args,
+          headers,
+          clientIp: client.ip,
+          country: client.country,
+          isp: client.isp,
+          ...(client.proxyType ? { proxyType: client.proxyType } : {}),
+          owasp: draft.owasp,
+        },
+        timestamp,
+      );
       // A refused, redirected or challenged request never reaches the origin or the cache.
-      const stopped = outcome.kind !== 'pass';
-      const origin = stopped ? null : originAnswer(draft, random);
+      const origin = decision.stopped ? null : originAnswer(draft, random);
       const upstream = origin?.upstream ?? null;
       const edgeTime = random.logUniform(0.0005, 0.01);
-      const action = outcome.finalAction ?? (outcome.logged.length > 0 ? '04' : '');
-      const rule = outcome.finalRule ?? outcome.logged[0] ?? '';
+      const { action } = decision;
       const port = scheme === 'https' ? 443 : 80;
       counter += 1;
       const record: EventRecord = {
@@ -393,9 +433,9 @@ export function createTrafficGenerator(options: { seed: number; lines: readonly 
         proxy_type: client.proxyType,
         action,
         type: action === '' ? '' : EVENT_TYPE_WAF,
-        rule,
-        reason: action === '' ? '' : reasonOf(evaluation),
-        status: origin ? origin.status : outcome.status,
+        rule: decision.rule,
+        reason: decision.reason,
+        status: origin ? origin.status : decision.status,
         upstream_status: upstream === null ? null : origin!.status,
         request_time: seconds((upstream ?? 0) + edgeTime),
         upstream_response_time: upstream === null ? null : seconds(upstream),

@@ -9,6 +9,7 @@ import {
   wafRuleSettingsSchema,
 } from '@parapet/shared';
 import { describe, expect, it } from 'vitest';
+import { formatInstant } from '@/lib/format-time';
 import { valueFormat } from '@/lib/format-values';
 import { i18n, initI18n } from '@/lib/i18n';
 import { auditFormat, type Translator } from './audit-format';
@@ -89,8 +90,11 @@ describe('audit field labels', () => {
 describe('audit values', () => {
   it('shows dates in the locale, never epoch numbers (seen: validityEnd 1803201695000)', () => {
     const at = new Date(2027, 1, 28, 14, 5).getTime();
-    expect(formatIn('cert', 'en-US').value('validityEnd', at)).toBe('Feb 28, 2027 2:05 PM');
-    expect(formatIn('cert', 'zh-CN').value('validityEnd', at)).toBe('2027年2月28日 14:05');
+    // As every instant of the console: 24-hour, seconds and the (machine's) zone.
+    expect(formatIn('cert', 'en-US').value('validityEnd', at)).toBe(formatInstant('en-US', at));
+    expect(formatIn('cert', 'en-US').value('validityEnd', at)).toMatch(/^Feb 28, 2027, 14:05:00 /);
+    expect(formatIn('cert', 'zh-CN').value('validityEnd', at)).toBe(formatInstant('zh-CN', at));
+    expect(formatIn('cert', 'zh-CN').value('validityEnd', at)).toContain('2027年2月28日');
   });
 
   it('shows lists readably: plain lists comma-separated, lists of items one per line', () => {

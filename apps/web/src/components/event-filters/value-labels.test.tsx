@@ -16,10 +16,12 @@ describe('event value labels', () => {
     expect(result.current('cache_status', '-')).toBe('Not cacheable');
     expect(result.current('cache_status', 'HIT')).toBe('HIT');
     expect(result.current('served_by', 'origin')).toBe('Origin');
+    expect(result.current('served_by', 'edge')).toBe('Edge');
     expect(result.current('country', 'JP')).toBe('Japan');
     expect(result.current('uri', '-')).toBe('-');
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(result.current('cache_status', '-')).toBe('不可缓存');
+    expect(result.current('served_by', 'edge')).toBe('边缘节点');
   });
 
   it("gives a chip's times and sizes their units, every digit kept, in the language's digits", async () => {

@@ -1,8 +1,10 @@
 import {
   EVENT_CACHE_STATUS_NOT_CACHEABLE,
+  EVENT_SERVED_BY,
   WAF_ACTION_CODES,
   type EventFilter,
   type EventFilterField,
+  type EventServedBy,
   type WafActionCode,
 } from '@parapet/shared';
 import { useCallback, useMemo } from 'react';
@@ -12,6 +14,12 @@ import { countryNamer } from '@/lib/regions';
 
 const ALPHA2 = /^[A-Z]{2}$/;
 const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODES as readonly string[]).includes(value);
+const isServedBy = (value: string): value is EventServedBy => (EVENT_SERVED_BY as readonly string[]).includes(value);
+const SERVED_BY_KEYS = {
+  cache: 'events:values.servedByCache',
+  origin: 'events:values.servedByOrigin',
+  edge: 'events:values.servedByEdge',
+} as const satisfies Record<EventServedBy, string>;
 
 /**
  * How an event field's value reads to a person: action codes by their names, countries by
@@ -34,8 +42,7 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       // Intl.DisplayNames throws on anything but a region code.
       if (field === 'country' && ALPHA2.test(text)) return country(text);
       if (field === 'type' && text === '01') return t('events:values.typeWaf');
-      if (field === 'served_by' && text === 'cache') return t('events:values.servedByCache');
-      if (field === 'served_by' && text === 'origin') return t('events:values.servedByOrigin');
+      if (field === 'served_by' && isServedBy(text)) return t(SERVED_BY_KEYS[text]);
       if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
       return text;
     },

@@ -1,4 +1,10 @@
-import { TIME_RANGE_CUSTOM_INDEX, type DashboardSeriesRequest, type DashboardTopRequest } from '@parapet/shared';
+import {
+  CUSTOM_RANGE_MAX_DAYS_BACK,
+  PLANS,
+  TIME_RANGE_CUSTOM_INDEX,
+  type DashboardSeriesRequest,
+  type DashboardTopRequest,
+} from '@parapet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/test/filter-steps';
@@ -166,6 +172,24 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('event-filter-chip-0')).toBeNull();
   });
 
+  it("says a kept range reaches past what the group's plan keeps, and still asks for it", async () => {
+    const DAY = 86_400_000;
+    const from = Date.now() - 20 * DAY;
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({
+        dateRange: { range: { index: TIME_RANGE_CUSTOM_INDEX, from, to: from + DAY }, previous: null, zoomed: false },
+      }),
+    );
+    const { sent } = renderDashboard(undefined, {
+      'GET /api/group/resource-limits': () => json(200, { groupName: 'alpha', plan: PLANS.basic, usage: {} }),
+    });
+    expect((await screen.findByTestId('dashboard-range-retention')).textContent).toBe(
+      `This group's plan keeps events for ${PLANS.basic.resourceLimits.logRetentionDays} days, so the range shows nothing before then.`,
+    );
+    await waitFor(() => expect(seriesBodies(sent).some((b) => b.dateRange.from === from)).toBe(true));
+  });
+
   it('starts from what the user kept: filters, range and chart options', async () => {
     localStorage.setItem(
       STORED,
@@ -291,10 +315,10 @@ describe('dashboard', () => {
   });
 
   // A 5xx is asked again twice, a second then two apart (lib/query-client.ts), before it fails.
-  const FAILS_WITHIN = { timeout: 8000 };
+  const FAILS_WITHIN = { timeout: 15_000 };
   const busy = () => json(503, { code: 'EVENT_STORE_BUSY', message: 'The event store is busy.' });
 
-  it('says a widget could not be loaded rather than showing 0 or "No data"', { timeout: 15_000 }, async () => {
+  it('says a widget could not be loaded rather than showing 0 or "No data"', async () => {
     renderDashboard('/home?groupName=alpha', {
       'POST /api/dashboard/series': () => json(500, { code: 'INTERNAL', message: 'Internal error.' }),
       'POST /api/dashboard/top': busy,
@@ -315,11 +339,58 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('dashboard-no-data')).toBeNull();
   });
 
-  it('says the activity log could not be loaded rather than showing no events', { timeout: 15_000 }, async () => {
+  it('says the activity log could not be loaded rather than showing no events', async () => {
     renderDashboard('/home/web-protection?groupName=alpha', { 'POST /api/dashboard/activity': busy });
     const log = await screen.findByTestId('dashboard-activity-log-failed', {}, FAILS_WITHIN);
     expect(log.textContent).toBe('Could not be loaded. Please try again.');
     expect(screen.queryByText('No firewall events in this time range.')).toBeNull();
+  });
+
+  it('refuses a custom range whose end is not after its start, keeps the range and saves nothing', async () => {
+    const { sent } = renderDashboard();
+    await screen.findByTestId('dashboard-range');
+    await chooseOption('dashboard-range', '3');
+    await chooseOption('dashboard-range', String(TIME_RANGE_CUSTOM_INDEX));
+    const kept = stored();
+    const calls = seriesBodies(sent).length;
+    const [start, end] = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input');
+    for (const input of [start, end]) {
+      if (!input) throw new Error('no picker input');
+      fireEvent.mouseDown(input);
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: '2026-11-20 10:00' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+    }
+    expect((await screen.findByTestId('dashboard-range-problem')).textContent).toBe(
+      'The end must come after the start.',
+    );
+    expect(stored()).toEqual(kept);
+    expect(
+      seriesBodies(sent)
+        .slice(calls)
+        .some((b) => b.dateRange.from === b.dateRange.to),
+    ).toBe(false);
+  });
+
+  it('says the range is the problem when the server refuses it, in every widget', async () => {
+    const refused = () =>
+      json(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Validation failed.',
+        fields: { 'dateRange.from': 'range_too_early' },
+      });
+    renderDashboard('/home/web-protection?groupName=alpha', {
+      'POST /api/dashboard/series': refused,
+      'POST /api/dashboard/top': refused,
+      'POST /api/dashboard/activity': refused,
+    });
+    const said = `This time range cannot be shown. Choose another one.The start may be at most ${CUSTOM_RANGE_MAX_DAYS_BACK} days back.`;
+    expect((await screen.findByTestId('dashboard-tile-wafEvents-failed')).textContent).toBe(said);
+    expect((await screen.findByTestId('dashboard-main-chart-failed')).textContent).toBe(said);
+    expect((await screen.findByTestId('dashboard-activity-log-failed')).textContent).toBe(said);
+    const bySource = within(screen.getByTestId('dashboard-by-source-list'));
+    expect((await bySource.findByTestId('dashboard-by-source-list-failed')).textContent).toBe(said);
+    expect(screen.queryByText(/try again/)).toBeNull();
   });
 
   it('says so when the group has no events in the range', async () => {

@@ -41,7 +41,7 @@ describe('group members', () => {
   it("lists members with their role, and saves a member's permissions edited as switches", async () => {
     const { sent } = renderGroup();
     // The first visit loads the area's chunk; give it time.
-    expect((await screen.findByTestId('member-role-ada', {}, { timeout: 5000 })).textContent).toBe('Read only');
+    expect((await screen.findByTestId('member-role-ada')).textContent).toBe('Read only');
     expect(screen.getByTestId('member-role-bob').textContent).toBe('Full access');
     click('member-edit-ada');
     const tree = await screen.findByTestId('permission-tree');

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatInstant } from '@/lib/format-time';
 import { ADMIN_USER, group, json, renderApp, shellHandlers, type ApiHandlers } from '@/test/render-app';
 
 afterEach(() => {
@@ -13,7 +14,7 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 
 const renderGroups = (handlers: ApiHandlers = {}) =>
   renderApp('/admin/groups', { ...shellHandlers(ADMIN_USER, GROUPS), ...handlers });
-const openGroups = () => screen.findByTestId('group-link-acme', {}, { timeout: 5000 });
+const openGroups = () => screen.findByTestId('group-link-acme');
 
 describe('groups screen', () => {
   it('lists groups with plan and members, and links each to its members', async () => {
@@ -26,6 +27,10 @@ describe('groups screen', () => {
         .map((c) => c.textContent)
         .slice(0, 3),
     ).toEqual(['acme', 'Pro', '3']);
+    // When it was made: the UTC instant in a <time>, written to the minute with the zone named.
+    const created = within(row).getAllByRole('cell')[3]?.querySelector('time');
+    expect(created?.getAttribute('dateTime')).toBe(new Date(GROUPS[1]!.createdAt).toISOString());
+    expect(created?.textContent).toBe(formatInstant('en-US', GROUPS[1]!.createdAt, { seconds: false }));
     expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeTruthy();
     click('group-link-acme');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/groups/acme'));

@@ -1,9 +1,9 @@
 import type { Group } from '@parapet/shared';
 import { Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIST_SCROLL, pinActions } from '@/components/item-table';
+import { LocalTime } from '@/components/local-time';
 import { useTablePagination } from '@/components/table-pagination';
 import { adminGroupPath } from '@/lib/paths';
 import { useToast } from '@/lib/toast';
@@ -43,7 +43,7 @@ export function GroupsTable({ groups, loading, onEdit }: GroupsTableProps) {
     {
       key: 'created',
       title: t('admin:groups.created'),
-      render: (_, g) => dayjs(g.createdAt).format('YYYY-MM-DD HH:mm'),
+      render: (_, g) => <LocalTime value={g.createdAt} seconds={false} />,
     },
     {
       key: 'actions',

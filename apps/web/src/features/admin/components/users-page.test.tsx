@@ -34,7 +34,7 @@ function renderUsers(handlers: ApiHandlers = {}) {
 describe('users screen', () => {
   it('lists a page of accounts and searches them on the server', async () => {
     const { sent } = renderUsers();
-    const table = await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
+    const table = await screen.findByTestId('admin-users-table');
     await waitFor(() => expect(table.textContent).toContain('bob@example.com'));
     expect(screen.getByText('Showing 1 to 10 of 31 entries')).toBeTruthy();
     expect(Object.fromEntries(sent('GET', '/api/admin/users')[0]?.query ?? [])).toEqual({ page: '1', pageSize: '10' });
@@ -48,7 +48,7 @@ describe('users screen', () => {
     const { sent } = renderUsers({
       'PUT /api/admin/users/bob/disabled': () => json(200, account('bob', { disabled: true })),
     });
-    await screen.findByTestId('user-disabled-bob', {}, { timeout: 5000 });
+    await screen.findByTestId('user-disabled-bob');
     expect(screen.getByTestId('user-disabled-root').hasAttribute('disabled')).toBe(true);
     click('user-disabled-bob');
     expect(await screen.findByText('Are you sure want to proceed?')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('users screen', () => {
       'POST /api/admin/users': () =>
         taken ? json(409, { code: 'USERNAME_TAKEN', message: 'x' }) : json(201, account('carol')),
     });
-    await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
+    await screen.findByTestId('admin-users-table');
     click('user-create');
     await screen.findByTestId('user-create-username');
     type('user-create-username', 'carol');
@@ -86,7 +86,7 @@ describe('users screen', () => {
   it('says "Failed to create. Please try again" when the server or the network fails', async () => {
     let answer = () => Promise.resolve(json(500, { code: 'INTERNAL', message: 'x' }));
     renderUsers({ 'POST /api/admin/users': () => answer() });
-    await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
+    await screen.findByTestId('admin-users-table');
     click('user-create');
     await screen.findByTestId('user-create-username');
     type('user-create-username', 'carol');

@@ -50,7 +50,7 @@ const renderCerts = (handlers: ApiHandlers) =>
   });
 
 async function replaceShop() {
-  await screen.findByTestId('cert-edit-shop', {}, { timeout: 5000 });
+  await screen.findByTestId('cert-edit-shop');
   click('cert-edit-shop');
   await screen.findByTestId('cert-pem-text');
   type('cert-pem-text', PEM);
@@ -97,7 +97,7 @@ describe('replacing a certificate that no longer covers its lines', () => {
 describe('uploading a certificate', () => {
   it('says "Failed to create. Please try again" when the server fails', async () => {
     renderCerts({ 'POST /api/certs': () => json(500, { code: 'INTERNAL', message: 'x' }) });
-    await screen.findByTestId('cert-upload', {}, { timeout: 5000 });
+    await screen.findByTestId('cert-upload');
     click('cert-upload');
     await screen.findByTestId('cert-name');
     type('cert-name', 'site');
@@ -111,7 +111,7 @@ describe('uploading a certificate', () => {
 
   it("keeps the code's own message for a refusal that is the user's to fix", async () => {
     renderCerts({ 'POST /api/certs': () => json(403, { code: 'QUOTA_EXCEEDED', message: 'Exceed Quota' }) });
-    await screen.findByTestId('cert-upload', {}, { timeout: 5000 });
+    await screen.findByTestId('cert-upload');
     click('cert-upload');
     await screen.findByTestId('cert-name');
     type('cert-name', 'site');

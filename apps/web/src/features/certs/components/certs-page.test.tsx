@@ -50,7 +50,7 @@ const headers = () =>
       .getAllByRole('columnheader')
       .map((h) => h.textContent),
   );
-const openList = () => screen.findByTestId('cert-log-fresh', {}, { timeout: 5000 });
+const openList = () => screen.findByTestId('cert-log-fresh');
 const activePage = () => document.querySelector('.ant-pagination-item-active')?.textContent;
 
 describe('certificates screen', () => {
@@ -142,7 +142,7 @@ describe('certificates screen', () => {
           total: 2,
         }),
     });
-    await screen.findByTestId('cert-status-broken', {}, { timeout: 5000 });
+    await screen.findByTestId('cert-status-broken');
     expect(screen.getByTestId('cert-status-broken').className).toContain('orange');
     expect(screen.getByTestId('cert-status-busy').textContent).toBe('Deploying');
   });

@@ -1,8 +1,8 @@
 import type { Cert } from '@parapet/shared';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalTime } from '@/components/local-time';
 import { deployFailureText } from '@/lib/deploy-failure';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
@@ -77,7 +77,7 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
       updated: {
         key: 'updated',
         title: t('certs:fields.updated'),
-        render: (_, c) => dayjs(c.updatedAt).format('YYYY-MM-DD HH:mm'),
+        render: (_, c) => <LocalTime value={c.updatedAt} seconds={false} />,
       },
     };
     const list: TableColumnsType<Cert> = [

@@ -1,6 +1,7 @@
 import { ALL_GROUPS, DASHBOARD_TABS, tabRequests } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadGroupContext } from '@/lib/tenancy/group-context';
+import { resourceLimitsQueryOptions } from '@/lib/tenancy/resource-limits';
 import { readDashboardOptions } from '../state/dashboard-options';
 import {
   firstShownRequests,
@@ -16,7 +17,8 @@ import { dashboardTopQueryOptions } from './get-dashboard-top';
 
 /**
  * Starts every call the tab of `url` makes, for the group the guards resolved and the user's
- * stored choices, with the same query keys the widgets use. The route's loader runs it while the
+ * stored choices, with the same query keys the widgets use, and the group's limits, whose plan
+ * bounds the time range. The route's loader runs it while the
  * dashboard's code is still loading, so the answers are in (or on their way) when the tab first
  * renders instead of being asked for only then (docs/web-bench.md).
  */
@@ -31,8 +33,10 @@ export async function prefetchDashboard(queryClient: QueryClient, url: URL): Pro
     chartOptions: options.chartOptions[tab.id],
     sourceListSize: options.sourceListSize,
   });
-  await Promise.all(
-    firstShownRequests(tab, requests).map((request) => {
+  await Promise.all([
+    // The plan's retention bounds the time range control (components/time-range).
+    queryClient.prefetchQuery(resourceLimitsQueryOptions(selected)),
+    ...firstShownRequests(tab, requests).map((request) => {
       switch (request.kind) {
         case 'series':
           return queryClient.prefetchQuery(dashboardSeriesQueryOptions(toSeriesRequest(scope, request)));
@@ -42,5 +46,5 @@ export async function prefetchDashboard(queryClient: QueryClient, url: URL): Pro
           return queryClient.prefetchQuery(dashboardActivityQueryOptions(toActivityRequest(scope, request)));
       }
     }),
-  );
+  ]);
 }

@@ -21,6 +21,8 @@ export interface SingleNumberProps {
   loading?: boolean;
   /** The figure could not be fetched: no figure is shown rather than a 0. */
   failed?: boolean;
+  /** With `failed`: the call was refused for its range, by this field code. */
+  failedRange?: string | undefined;
   /** The tile is the current tab's (the tiles on top of the dashboard are its tabs). */
   active?: boolean;
   renderer?: 'canvas' | 'svg';
@@ -39,6 +41,7 @@ export function SingleNumber({
   sparkline,
   loading = false,
   failed = false,
+  failedRange,
   active = false,
   renderer,
   testId = 'single-number',
@@ -56,7 +59,7 @@ export function SingleNumber({
       <Flex vertical gap={2}>
         <Typography.Text type="secondary">{label}</Typography.Text>
         {failed ? (
-          <ChartFailed language={language} testId={`${testId}-failed`} />
+          <ChartFailed language={language} testId={`${testId}-failed`} rangeCode={failedRange} />
         ) : loading ? (
           <Skeleton.Input active size="small" />
         ) : (

@@ -22,6 +22,8 @@ export interface SourceListProps {
   loading?: boolean;
   /** The list could not be fetched: said so, rather than "No data". */
   failed?: boolean;
+  /** With `failed`: the call was refused for its range, by this field code. */
+  failedRange?: string | undefined;
   testId?: string;
 }
 
@@ -36,6 +38,7 @@ export function SourceList({
   onSelect,
   loading = false,
   failed = false,
+  failedRange,
   testId = 'source-list',
 }: SourceListProps) {
   const { t } = useTranslation('charts', { lng: language });
@@ -65,7 +68,7 @@ export function SourceList({
       </Flex>
       <Spin spinning={loading}>
         {failed ? (
-          <ChartFailed language={language} testId={`${testId}-failed`} />
+          <ChartFailed language={language} testId={`${testId}-failed`} rangeCode={failedRange} />
         ) : rows.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noData')} />
         ) : (

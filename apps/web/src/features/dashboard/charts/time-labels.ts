@@ -1,6 +1,9 @@
+import { formatInstantRange } from '@/lib/format-time';
+
 /**
  * Times on a chart in the console's language and the browser's time zone. ECharts' own labels
- * know English and Simplified Chinese only, so the axis and the tooltip format times here.
+ * know English and Simplified Chinese only, so the axis and the tooltip format times here: the
+ * axis short, the tooltip through `lib/format-time.ts` with its zone.
  */
 
 const MINUTE_MS = 60_000;
@@ -40,17 +43,22 @@ export function formatTimeTick(time: number, spanMs: number, bucketMs: number, l
   return dateTimeFormat(language, clock(bucketMs)).format(time);
 }
 
-/** A bucket in a tooltip: its date and the clock span it covers ("Nov 23, 2026, 14:05 – 14:10"). */
-export function formatTooltipTime(start: number, bucketMs: number, language: string): string {
-  const format = dateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', ...clock(bucketMs) });
-  return format.formatRange(start, start + bucketMs);
+/**
+ * A bucket in a tooltip: its date, the clock span it covers and the zone, through the console's
+ * one instant formatter ("Nov 23, 2026, 14:05 – 14:10 EST"). A bucket across a clock change names
+ * both zones ("01:00 EDT – 01:00 EST") rather than reading as an instant or backwards.
+ */
+export function formatTooltipTime(start: number, bucketMs: number, language: string, timeZone?: string): string {
+  return formatInstantRange(language, start, start + bucketMs, {
+    seconds: bucketMs < MINUTE_MS,
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
 
 /**
  * The part of a bucket the range covers, to the second: its ends are the range's, which fall
- * anywhere in a minute ("Nov 23, 2026, 14:02:25 – 14:15:00").
+ * anywhere in a minute ("Nov 23, 2026, 14:02:25 – 14:15:00 UTC").
  */
-export function formatTooltipSpan(start: number, end: number, language: string): string {
-  const format = dateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', ...clock(1) });
-  return format.formatRange(start, end);
+export function formatTooltipSpan(start: number, end: number, language: string, timeZone?: string): string {
+  return formatInstantRange(language, start, end, timeZone ? { timeZone } : {});
 }

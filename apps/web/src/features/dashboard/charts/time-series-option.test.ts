@@ -17,6 +17,11 @@ interface BuiltOption {
   legend: { show?: boolean };
 }
 
+/** The short name of the test machine's zone at `time`, as the tooltips write it in English. */
+const zoneName = (time: number) =>
+  new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(time).find((p) => p.type === 'timeZoneName')
+    ?.value ?? '';
+
 describe('buckets', () => {
   it('fills every bucket of the range, missing ones as 0', () => {
     const buckets = chartBuckets([], MINUTE, { from: at(0), to: at(5) });
@@ -216,10 +221,10 @@ describe('partial buckets', () => {
       { seriesIndex: 1, value: [base + 10 * SECOND, 150] },
     ]);
     expect(plain(last)).toBe(
-      'Nov 23, 2026, 10:00:10 – 10:00:13 (partial bucket)<br/>Requests: <b>150 requests</b> (50 req/s)',
+      `Nov 23, 2026, 10:00:10 ${zoneName(base)} – 10:00:13 ${zoneName(base)} (partial bucket)<br/>Requests: <b>150 requests</b> (50 req/s)`,
     );
     const first = timeSeriesTooltip(input, [{ seriesIndex: 1, value: [from, 150] }]);
-    expect(plain(first)).toContain('10:00:02 – 10:00:05 (partial bucket)');
+    expect(plain(first)).toContain(`10:00:02 ${zoneName(base)} – 10:00:05 ${zoneName(base)} (partial bucket)`);
     expect(first).toContain('(50 req/s)');
     const whole = timeSeriesTooltip(input, [
       { seriesIndex: 0, value: [base + 5 * SECOND, 250] },
@@ -248,8 +253,24 @@ describe('time labels', () => {
   it('names the bucket in the tooltip as a span in the language', () => {
     // Intl separates a range with thin spaces.
     const plain = (text: string) => text.replace(/\s/g, ' ');
-    expect(plain(formatTooltipTime(local, 5 * MINUTE, 'en-US'))).toBe('Nov 23, 2026, 14:05 – 14:10');
-    expect(plain(formatTooltipTime(local, 5 * MINUTE, 'zh-CN'))).toBe('2026/11/23 14:05–14:10');
+    const zone = (language: string) =>
+      new Intl.DateTimeFormat(language, { timeZoneName: 'short' })
+        .formatToParts(local)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+    expect(plain(formatTooltipTime(local, 5 * MINUTE, 'en-US'))).toBe(`Nov 23, 2026, 14:05 – 14:10 ${zone('en-US')}`);
+    expect(plain(formatTooltipTime(local, 5 * MINUTE, 'zh-CN'))).toBe(`2026/11/23 ${zone('zh-CN')} 14:05–14:10`);
+  });
+
+  it('names the zones of a bucket across a clock change, so it never reads backwards or twice', () => {
+    // New York's clocks went back at 2026-11-01 06:00Z.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    const ny = 'America/New_York';
+    const before = formatTooltipTime(Date.parse('2026-11-01T05:55:00Z'), 5 * MINUTE, 'en-US', ny);
+    const after = formatTooltipTime(Date.parse('2026-11-01T06:00:00Z'), 5 * MINUTE, 'en-US', ny);
+    const hourBefore = formatTooltipTime(Date.parse('2026-11-01T05:00:00Z'), 60 * MINUTE, 'en-US', ny);
+    expect(plain(before)).toBe('Nov 1, 2026, 01:55 EDT – Nov 1, 2026, 01:00 EST');
+    expect(plain(after)).toBe('Nov 1, 2026, 01:00 – 01:05 EST');
+    expect(plain(hourBefore)).toBe('Nov 1, 2026, 01:00 EDT – Nov 1, 2026, 01:00 EST');
   });
 });
 

@@ -4,6 +4,7 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { LocalTime } from '@/components/local-time';
+import { refusedRangeCode } from '@/components/time-range/time-range';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { ChartFailed } from '../charts';
 import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
@@ -68,7 +69,11 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
     <Card size="small" title={t('dashboard:widgets.activityLog')} data-testid="dashboard-activity-log">
       {activity.isError ? (
         // An empty table would say "No firewall events", which nobody knows after a failed call.
-        <ChartFailed language={i18n.language} testId="dashboard-activity-log-failed" />
+        <ChartFailed
+          language={i18n.language}
+          testId="dashboard-activity-log-failed"
+          rangeCode={refusedRangeCode(activity.error)}
+        />
       ) : (
         <Table<DashboardActivityRow>
           size="small"

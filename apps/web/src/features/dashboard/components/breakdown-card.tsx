@@ -20,7 +20,7 @@ export function BreakdownCard({
   scope: CallScope | undefined;
 }) {
   const { t, i18n } = useTranslation('dashboard');
-  const { items, loading, failed } = useRankedItems(request, scope);
+  const { items, loading, failed, failedRange } = useRankedItems(request, scope);
   const clickToFilter = useClickToFilter();
   const onSelect = (key: string, op: SelectOp) => clickToFilter(filterForValue(breakdown.dimension, key, op));
   const title = t(`widgets.${breakdown.id}` as 'widgets.requestsByCountry');
@@ -29,7 +29,10 @@ export function BreakdownCard({
 
   let body;
   // A failed call is said once for the whole card: an empty map and list would read as no traffic.
-  if (failed) body = <ChartFailed language={language} testId={`dashboard-breakdown-${breakdown.id}-failed`} />;
+  if (failed)
+    body = (
+      <ChartFailed language={language} testId={`dashboard-breakdown-${breakdown.id}-failed`} rangeCode={failedRange} />
+    );
   else if (breakdown.visualization === 'map') {
     body = (
       <Row gutter={[16, 16]}>

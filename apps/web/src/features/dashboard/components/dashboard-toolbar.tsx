@@ -4,6 +4,7 @@ import { Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EventFilterBar } from '@/components/event-filters/event-filter-bar';
 import { TimeRangeControl } from '@/components/time-range/time-range-control';
+import { useKeptDays } from '@/components/time-range/use-kept-days';
 import { useDashboardState } from '../state/dashboard-state';
 
 /**
@@ -21,10 +22,11 @@ export function DashboardToolbar({ groupName }: { groupName: string | undefined 
   const { t } = useTranslation('dashboard');
   const { options, setRange, resetZoom, setFilters } = useDashboardState();
   const { range, zoomed } = options.dateRange;
+  const keptDays = useKeptDays(groupName);
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }}>
       <Flex wrap gap={8} align="center">
-        <TimeRangeControl value={range} onChange={setRange} testId="dashboard-range" />
+        <TimeRangeControl value={range} onChange={setRange} keptDays={keptDays} testId="dashboard-range" />
         {zoomed && (
           <>
             <Tag color="processing" data-testid="dashboard-zoomed">

@@ -12,9 +12,10 @@ import { useMemo } from 'react';
 import { Alert, Card, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel, useFilterChipText } from '@/components/event-filters/value-labels';
+import { refusedRangeCode } from '@/components/time-range/time-range';
 import { dashboardSeriesQueryOptions, useDashboardSeries } from '../api/get-dashboard-series';
 import { refetchIntervalFor } from '../api/live-refresh';
-import { TimeSeriesChart, type TimeSeries } from '../charts';
+import { ChartFailed, TimeSeriesChart, type TimeSeries } from '../charts';
 import { useDashboardState } from '../state/dashboard-state';
 import { filterForValue, toSeriesRequest, type CallScope } from '../tab-requests';
 import { ChartOptionsButton } from './chart-options-button';
@@ -74,6 +75,7 @@ export function MainChartCard({
   const first = main.data;
   const loading = answers.some((a) => a.isPending && scope !== undefined);
   const failed = answers.some((a) => a.isError);
+  const failedRange = answers.map((a) => refusedRangeCode(a.error)).find((code) => code !== undefined);
 
   const termField = chart.groupBy === 'terms' ? chart.termField : null;
   const mainTitle = t(`dashboard:charts.${tab.mainChart.id}` as 'dashboard:charts.requestSummary');
@@ -130,7 +132,9 @@ export function MainChartCard({
         style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
         data-testid="dashboard-group-by"
       />
-      {failed ? (
+      {failed && failedRange !== undefined ? (
+        <ChartFailed language={i18n.language} testId="dashboard-main-chart-failed" rangeCode={failedRange} />
+      ) : failed ? (
         <Alert type="error" showIcon title={t('dashboard:loadFailed')} />
       ) : first === undefined ? (
         // ECharts starts with the first answer, so a chart is never drawn of nothing.

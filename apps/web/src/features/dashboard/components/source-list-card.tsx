@@ -3,6 +3,7 @@ import { Card } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { refusedRangeCode } from '@/components/time-range/time-range';
 import { useDashboardTop } from '../api/get-dashboard-top';
 import { SourceList, type RankedItem } from '../charts';
 import { filterForValue, toTopRequest, type CallScope } from '../tab-requests';
@@ -23,7 +24,12 @@ export function useRankedItems(request: TabTopRequest, scope: CallScope | undefi
       })),
     [entries, valueLabel, request.dimension],
   );
-  return { items, loading: top.isPending && scope !== undefined, failed: top.isError };
+  return {
+    items,
+    loading: top.isPending && scope !== undefined,
+    failed: top.isError,
+    failedRange: refusedRangeCode(top.error),
+  };
 }
 
 /** A source list in a card; `extra` goes in the card's head (the by-source card's field choice). */
@@ -45,7 +51,7 @@ export function SourceListCard({
   testId: string;
 }) {
   const { i18n } = useTranslation();
-  const { items, loading, failed } = useRankedItems(request, scope);
+  const { items, loading, failed, failedRange } = useRankedItems(request, scope);
   const clickToFilter = useClickToFilter();
   const field: EventDimension = request.dimension;
   const metric: EventMetric = request.metric;
@@ -57,6 +63,7 @@ export function SourceListCard({
         language={i18n.language}
         loading={loading}
         failed={failed}
+        failedRange={failedRange}
         onSelect={(key, op) => clickToFilter(filterForValue(field, key, op))}
         testId={testId}
         {...(size !== undefined ? { size } : {})}

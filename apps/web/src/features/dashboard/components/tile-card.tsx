@@ -1,5 +1,6 @@
 import type { DashboardTile, TabSeriesRequest } from '@parapet/shared';
 import { useTranslation } from 'react-i18next';
+import { refusedRangeCode } from '@/components/time-range/time-range';
 import { useDashboardSeries } from '../api/get-dashboard-series';
 import { SingleNumber } from '../charts';
 import { toSeriesRequest, type CallScope } from '../tab-requests';
@@ -27,6 +28,7 @@ export function TileCard({
       language={i18n.language}
       loading={answer === undefined && scope !== undefined && !series.isError}
       failed={series.isError}
+      failedRange={refusedRangeCode(series.error)}
       // Drawn only with points: a line of nothing says less than the figure 0.
       {...(answer && answer.points.length > 0
         ? {

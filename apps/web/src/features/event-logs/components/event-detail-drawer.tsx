@@ -16,7 +16,8 @@ interface EventDetailDrawerProps {
 /** Every field of one event, then its request headers. */
 export function EventDetailDrawer({ event, onClose, onCreateRule }: EventDetailDrawerProps) {
   const { t } = useTranslation('events');
-  const format = useEventFormat();
+  // Read in full: the time to the millisecond, as the CSV has it.
+  const format = useEventFormat({ ms: true });
   return (
     <Drawer
       open={event !== undefined}

@@ -3,6 +3,7 @@ import { fullAccess, readOnlyAccess, storedEventSchema, type StoredEvent } from 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
+import { formatInstant } from '@/lib/format-time';
 import { readStored } from '@/lib/stored-data';
 
 afterEach(() => {
@@ -51,7 +52,7 @@ const renderLog = (handlers: ApiHandlers = {}, role = fullAccess()) =>
 
 const headers = () =>
   [...within(screen.getByTestId('event-log-table')).getAllByRole('columnheader')].map((h) => h.textContent);
-const openLog = () => screen.findByTestId('event-open-req-1', {}, { timeout: 5000 });
+const openLog = () => screen.findByTestId('event-open-req-1');
 /** Types an action's name into the multi-select and picks the option it narrows to. */
 async function pickAction(name: string) {
   const input = within(screen.getByTestId('event-log-filter-actions')).getByRole('combobox');
@@ -85,11 +86,9 @@ describe('event log', () => {
     expect(row.textContent).toContain('WAF');
     expect(row.textContent).toContain('Germany');
     expect(row.textContent).toContain('250 ms');
-    expect(row.textContent).toContain(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(
-        new Date(EVENTS[0]?.timestamp ?? 0),
-      ),
-    );
+    // The console's one way of writing an instant: 24-hour, seconds and the zone.
+    expect(row.textContent).toContain(formatInstant('en-US', EVENTS[0]?.timestamp ?? 0));
+    expect(row.textContent).toMatch(/\d{2}:\d{2}:\d{2} \S+/);
   });
 
   it('credits the ISP data with a link, as its licence asks', async () => {
@@ -222,6 +221,10 @@ describe('event log', () => {
     expect(screen.getByTestId('event-detail-action').textContent).toBe('Deny');
     expect(screen.getByTestId('event-detail-upstream_status').textContent).toBe('-');
     expect(screen.getByTestId('event-detail-bytes_sent').textContent).toMatch(/^0\s?B/);
+    // Read in full: to the millisecond, with the zone, as the table writes it otherwise.
+    const time = screen.getByTestId('event-detail-timestamp').textContent;
+    expect(time).toBe(formatInstant('en-US', EVENTS[0]?.timestamp ?? 0, { ms: true }));
+    expect(time).toMatch(/\d{2}:\d{2}:\d{2}\.000 \S+$/);
   });
 
   it('exports the filtered set in the chosen format as a download', async () => {
@@ -267,7 +270,7 @@ describe('event log', () => {
           fields: { 'dateRange.from': 'range_too_early' },
         }),
     });
-    expect((await screen.findByTestId('event-log-error', {}, { timeout: 5000 })).textContent).toContain(
+    expect((await screen.findByTestId('event-log-error')).textContent).toContain(
       'The start may be at most 44 days back.',
     );
     // A failed search is not an empty range.
@@ -284,7 +287,7 @@ describe('event log', () => {
     fireEvent.click(screen.getByTestId('event-open-req-1'));
     fireEvent.click(await screen.findByTestId('event-create-rule'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/firewall_rules'));
-    const ip = (await screen.findByTestId('waf-rule-wafIp', {}, { timeout: 5000 })) as HTMLTextAreaElement;
+    const ip = (await screen.findByTestId('waf-rule-wafIp')) as HTMLTextAreaElement;
     expect(ip.value).toBe('203.0.113.1');
     expect((screen.getByTestId('waf-rule-wafUri') as HTMLTextAreaElement).value).toBe('^/login\\.php$');
     await waitFor(() => expect(router.state.location.state).toBeNull());

@@ -112,6 +112,7 @@ export function EventLogPage() {
       {groupName && query ? (
         <>
           <EventLogToolbar
+            groupName={groupName}
             range={range}
             onRange={setRange}
             search={search}

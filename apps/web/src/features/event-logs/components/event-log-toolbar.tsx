@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSelector, type ColumnSelectorProps } from '@/components/column-selector';
 import { TimeRangeControl } from '@/components/time-range/time-range-control';
+import { useKeptDays } from '@/components/time-range/use-kept-days';
 import type { TimeRangeValue } from '@/components/time-range/time-range';
 import { formatCount } from '@/lib/format-units';
 
@@ -24,6 +25,8 @@ export interface LogSearch {
 const searchMaxLength = (deep: boolean) => (deep ? EVENT_TEXT_MAX_LENGTH : EVENT_REQ_ID_MAX_LENGTH);
 
 interface EventLogToolbarProps {
+  /** The group whose plan bounds the time range. */
+  groupName: string;
   range: TimeRangeValue;
   onRange: (range: TimeRangeValue) => void;
   search: LogSearch;
@@ -36,7 +39,8 @@ interface EventLogToolbarProps {
 
 /** Time range, the req_id search with Deep Search, the filter modal, the column selector and export. */
 export function EventLogToolbar(props: EventLogToolbarProps) {
-  const { range, onRange, search, onSearch, onFilters, columns, exporting, onExport } = props;
+  const { groupName, range, onRange, search, onSearch, onFilters, columns, exporting, onExport } = props;
+  const keptDays = useKeptDays(groupName);
   const { t, i18n } = useTranslation(['events', 'fieldErrors']);
   const max = formatCount(EVENT_EXPORT_MAX_ROWS, i18n.language);
   const [text, setText] = useState(search.text);
@@ -51,7 +55,7 @@ export function EventLogToolbar(props: EventLogToolbarProps) {
   };
   return (
     <Space wrap style={{ marginBottom: 12 }}>
-      <TimeRangeControl value={range} onChange={onRange} testId="event-log-range" />
+      <TimeRangeControl value={range} onChange={onRange} keptDays={keptDays} testId="event-log-range" />
       <Tooltip
         open={tooLong !== undefined}
         title={

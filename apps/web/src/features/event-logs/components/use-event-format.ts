@@ -2,6 +2,7 @@ import type { EventFilterField, StoredEvent } from '@parapet/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
+import { formatInstant } from '@/lib/format-time';
 import { formatBytes, formatSeconds } from '@/lib/format-units';
 
 const EMPTY = '-';
@@ -13,10 +14,14 @@ const EMPTY = '-';
 const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country', 'cache_status']);
 
 /**
- * One event field as a person reads it, in the console's language: times in the user's locale
- * with seconds, durations and sizes with their units, codes by their names, empty as "-".
+ * One event field as a person reads it, in the console's language: times by the console's one
+ * instant formatter (24-hour, seconds, the zone; with `ms` the milliseconds too, which order
+ * events within a second), durations and sizes with their units, codes by names, empty as "-".
  */
-export function useEventFormat(): (field: keyof StoredEvent, event: StoredEvent) => string {
+export function useEventFormat({ ms = false }: { ms?: boolean } = {}): (
+  field: keyof StoredEvent,
+  event: StoredEvent,
+) => string {
   const { i18n } = useTranslation();
   const language = i18n.language;
   const valueLabel = useEventValueLabel();
@@ -24,16 +29,13 @@ export function useEventFormat(): (field: keyof StoredEvent, event: StoredEvent)
     (field, event) => {
       const value = event[field];
       if (value === null || value === '') return EMPTY;
-      if (field === 'timestamp')
-        return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-          new Date(event.timestamp),
-        );
+      if (field === 'timestamp') return formatInstant(language, event.timestamp, { ms });
       if (field === 'request_time' || field === 'upstream_response_time') return formatSeconds(Number(value), language);
       if (field === 'bytes_sent') return formatBytes(event.bytes_sent, language);
       if (field === 'req_headers') return JSON.stringify(event.req_headers);
       if (LABELLED.has(field)) return valueLabel(field as EventFilterField, String(value));
       return String(value);
     },
-    [language, valueLabel],
+    [language, valueLabel, ms],
   );
 }

@@ -56,7 +56,7 @@ const renderPages = (handlers: ApiHandlers = {}, role = fullAccess()) =>
     'GET /api/html-pages': () => json(200, { items: PAGES, total: PAGES.length }),
     ...handlers,
   });
-const openList = () => screen.findByTestId('html-page-preview-maintenance', {}, { timeout: 5000 });
+const openList = () => screen.findByTestId('html-page-preview-maintenance');
 const headers = () =>
   new Set(
     within(screen.getByTestId('html-pages-table'))
@@ -109,7 +109,7 @@ describe('HTML pages screen', () => {
 
   it('shows the empty state and hides write actions without htmlPages write permission', async () => {
     renderPages({ 'GET /api/html-pages': () => json(200, { items: [], total: 0 }) }, readOnlyAccess());
-    expect(await screen.findByTestId('html-pages-empty', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('html-pages-empty')).toBeTruthy();
     expect(screen.queryByTestId('html-page-create')).toBeNull();
   });
 

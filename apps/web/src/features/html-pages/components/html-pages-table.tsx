@@ -1,8 +1,8 @@
 import type { HtmlPage } from '@parapet/shared';
 import { Button, Empty, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalTime } from '@/components/local-time';
 import { deployFailureText } from '@/lib/deploy-failure';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
@@ -89,7 +89,7 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
       updated: {
         key: 'updated',
         title: t('htmlPages:fields.updated'),
-        render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+        render: (_, p) => <LocalTime value={p.updatedAt} seconds={false} />,
       },
       log: {
         key: 'log',

@@ -32,7 +32,7 @@ function renderTokens(handlers: ApiHandlers = {}) {
 describe('ingest tokens screen', () => {
   it('lists the live tokens by name and first characters, never the token', async () => {
     renderTokens();
-    const table = await screen.findByTestId('ingest-tokens-table', {}, { timeout: 5000 });
+    const table = await screen.findByTestId('ingest-tokens-table');
     await waitFor(() => expect(table.textContent).toContain('edge-eu'));
     expect(table.textContent).toContain(`${SECRET.slice(0, INGEST_TOKEN_SHOWN_LENGTH)}…`);
     expect(table.textContent).not.toContain(SECRET);
@@ -50,7 +50,7 @@ describe('ingest tokens screen', () => {
           ? json(409, { code: 'ALREADY_EXISTS', message: 'x', fields: { name: 'taken' } })
           : json(201, { id: 'id-new', name: 'edge-us', token: SECRET, createdAt: 1_700_000_000_000 }),
     });
-    await screen.findByTestId('ingest-tokens-table', {}, { timeout: 5000 });
+    await screen.findByTestId('ingest-tokens-table');
     click('ingest-token-create');
     const name = await screen.findByTestId('ingest-token-create-name');
     fireEvent.change(name, { target: { value: 'taken' } });
@@ -72,7 +72,7 @@ describe('ingest tokens screen', () => {
 
   it('revokes a token only after confirming', async () => {
     const { sent } = renderTokens({ 'DELETE /api/admin/ingest-tokens/id-edge-eu': () => json(200, { ok: true }) });
-    await screen.findByTestId('ingest-token-revoke-edge-eu', {}, { timeout: 5000 });
+    await screen.findByTestId('ingest-token-revoke-edge-eu');
     click('ingest-token-revoke-edge-eu');
     expect(await screen.findByText('Are you sure want to proceed?')).toBeTruthy();
     expect(sent('DELETE', '/api/admin/ingest-tokens/id-edge-eu')).toHaveLength(0);
@@ -83,7 +83,7 @@ describe('ingest tokens screen', () => {
 
   it('sends a member away from the screen, to the landing page', async () => {
     const { router, sent } = renderApp('/admin/ingest-tokens', shellHandlers(TEST_USER));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(screen.queryByTestId('ingest-tokens-table')).toBeNull();
     expect(sent('GET', '/api/admin/ingest-tokens')).toHaveLength(0);
   });

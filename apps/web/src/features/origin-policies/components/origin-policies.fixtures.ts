@@ -73,7 +73,7 @@ export const headers = () =>
       .getAllByRole('columnheader')
       .map((h) => h.textContent),
   );
-export const openList = () => screen.findByTestId('origin-health-10.0.0.1', {}, { timeout: 5000 });
+export const openList = () => screen.findByTestId('origin-health-10.0.0.1');
 export const openCreate = async () => {
   click('origin-policy-create');
   await screen.findByTestId('origin-policy-name');

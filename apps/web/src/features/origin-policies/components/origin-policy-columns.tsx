@@ -1,7 +1,7 @@
 import type { OriginPolicy } from '@parapet/shared';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { LocalTime } from '@/components/local-time';
 import { deployFailureText } from '@/lib/deploy-failure';
 import { OriginsCell } from './origins-cell';
 
@@ -100,7 +100,7 @@ export function optionalColumns(
     updated: {
       key: 'updated',
       title: t('fields.updated'),
-      render: (_, p) => dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+      render: (_, p) => <LocalTime value={p.updatedAt} seconds={false} />,
     },
     log: {
       key: 'log',

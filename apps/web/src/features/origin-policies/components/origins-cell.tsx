@@ -1,8 +1,8 @@
 import type { OriginHealth, OriginPolicy } from '@parapet/shared';
 import { Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { formatInstant } from '@/lib/format-time';
 
 const COLORS: Record<OriginHealth['health'], string> = { healthy: 'green', unhealthy: 'red', unchecked: 'default' };
 
@@ -21,10 +21,10 @@ function reasonText(t: TFunction<'originPolicies'>, health: OriginHealth): strin
  * `data-reason` carries the failure's code.
  */
 export function HealthTag({ address, health }: { address: string; health: OriginHealth | undefined }) {
-  const { t } = useTranslation('originPolicies');
+  const { t, i18n } = useTranslation('originPolicies');
   const state = health?.health ?? 'unchecked';
   const checked = health?.checkedAt
-    ? t('checkedAt', { time: dayjs(health.checkedAt).format('YYYY-MM-DD HH:mm:ss') })
+    ? t('checkedAt', { time: formatInstant(i18n.language, health.checkedAt) })
     : t('notCheckedYet');
   const tip = state === 'unhealthy' && health?.reason ? `${reasonText(t, health)} (${checked})` : checked;
   return (

@@ -20,7 +20,7 @@ const list = (handlers = {}, role?: Parameters<typeof renderLines>[2]) =>
     { 'GET /api/service-lines': () => json(200, { items: LINES, total: 23 }), ...handlers },
     role,
   );
-const openList = () => screen.findByTestId('service-line-row-shop.example', {}, { timeout: 5000 });
+const openList = () => screen.findByTestId('service-line-row-shop.example');
 
 describe('service lines list', () => {
   it('shows each line with its status, domains, CNAME and link, the usage and "showing X to Y of Z"', async () => {
@@ -79,7 +79,7 @@ describe('service lines list', () => {
 
   it('shows the no-data state', async () => {
     list({ 'GET /api/service-lines': () => json(200, { items: [], total: 0 }) });
-    expect(await screen.findByTestId('service-lines-empty', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('service-lines-empty')).toBeTruthy();
   });
 
   it('hides create, clear cache and delete without write permission', async () => {

@@ -1,11 +1,11 @@
 import type { ServiceLine } from '@parapet/shared';
 import { Button, Empty, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ItemTable, type ItemTableProps } from '@/components/item-table';
+import { LocalTime } from '@/components/local-time';
 import { serviceOverviewPath } from '@/lib/paths';
 import { LineStatusTag } from './status-tag';
 
@@ -87,7 +87,11 @@ export function ServiceLinesTable({ canWrite, onPurge, onDelete, onLog, ...rows 
           </Typography.Text>
         ),
       },
-      { key: 'updated', title: t('fields.updated'), render: (_, l) => dayjs(l.updatedAt).format('YYYY-MM-DD HH:mm') },
+      {
+        key: 'updated',
+        title: t('fields.updated'),
+        render: (_, l) => <LocalTime value={l.updatedAt} seconds={false} />,
+      },
       {
         key: 'actions',
         title: t('fields.actions'),

@@ -1,7 +1,7 @@
 import type { WafRule } from '@parapet/shared';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { LocalTime } from '@/components/local-time';
 import { deployFailureText } from '@/lib/deploy-failure';
 
 /** Columns the selector may hide (stored under userSelectedColumns.waf), in table order; name and actions always show. */
@@ -96,7 +96,7 @@ function Entries({ values, t }: { values: readonly string[]; t: Translate }) {
   );
 }
 
-const date = (value: number) => dayjs(value).format('YYYY-MM-DD HH:mm');
+const date = (value: number) => <LocalTime value={value} seconds={false} />;
 
 /** The optional columns by key; `onLog` opens a rule's change log. */
 export function optionalColumns(t: Translate, onLog: (rule: WafRule) => void): Record<WafRuleColumn, Column> {

@@ -52,7 +52,7 @@ export const renderRules = (handlers: ApiHandlers = {}, role = fullAccess()) =>
 export const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 export const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
-export const openList = () => screen.findByTestId('waf-rule-row-block_bad', {}, { timeout: 5000 });
+export const openList = () => screen.findByTestId('waf-rule-row-block_bad');
 export const headers = () =>
   [...within(screen.getByTestId('waf-rules-table')).getAllByRole('columnheader')].map((h) => h.textContent);
 

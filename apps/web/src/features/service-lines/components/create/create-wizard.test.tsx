@@ -18,7 +18,7 @@ const checks: ApiHandlers = {
 };
 const openWizard = async (handlers: ApiHandlers = {}) => {
   const app = renderLines('/service-lines/create?groupName=acme', { ...checks, ...handlers });
-  await screen.findByTestId('wizard-name', {}, { timeout: 5000 });
+  await screen.findByTestId('wizard-name');
   return app;
 };
 const shown = (testId: string) => !screen.getByTestId(testId).closest('[hidden]');

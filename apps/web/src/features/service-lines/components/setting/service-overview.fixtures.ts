@@ -56,7 +56,7 @@ export const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 /** Waits for the line's header. */
-export const openLine = () => screen.findByTestId('service-status', {}, { timeout: 5000 });
+export const openLine = () => screen.findByTestId('service-status');
 
 /** Opens a tab by its label test id and waits for its card. */
 export async function openTab(tab: string) {

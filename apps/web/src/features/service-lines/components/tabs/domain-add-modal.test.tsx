@@ -18,7 +18,7 @@ const NOT_COVERING = {
 /** The Domains tab of the line, its add modal open and two domains sent, one covered and one not. */
 async function addDomains(answer: ApiHandlers[string]) {
   const rendered = renderLine('groupName=acme&tab=domains', { [`POST ${ADD_PATH}`]: answer });
-  await screen.findByTestId('domain-row-www.shop.example.com', {}, { timeout: 5000 });
+  await screen.findByTestId('domain-row-www.shop.example.com');
   click('domain-add');
   await screen.findByTestId('domain-add-domains');
   type('domain-add-domains', 'blog.shop.example.com\nblog.example.org');

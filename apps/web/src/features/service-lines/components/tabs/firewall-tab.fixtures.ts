@@ -50,7 +50,7 @@ export const rowNames = () =>
 /** Opens the tab's form and waits until the group's rules are read (their actions show). */
 export async function openEditor(handlers: ApiHandlers = {}, line = WITH_RULES) {
   const rendered = renderFirewall(handlers, line);
-  await screen.findByTestId('tab-edit-firewall', {}, { timeout: 5000 });
+  await screen.findByTestId('tab-edit-firewall');
   click('tab-edit-firewall');
   await screen.findByTestId('tab-save-firewall');
   await waitFor(() => expect(within(screen.getByTestId('waf-rule-row-log_api')).getByText('Log')).toBeTruthy());

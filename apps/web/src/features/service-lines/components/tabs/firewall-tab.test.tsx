@@ -22,7 +22,7 @@ const savedRules = (sent: ReturnType<typeof renderFirewall>['sent']) =>
 describe("a line's Firewall Rules tab, read", () => {
   it('lists the rules in order with action, on/off and a link to each; a rule the group lacks is marked', async () => {
     renderFirewall({}, { ...LINE, usedWafRules: [...USED, { value: 'gone_rule', isEnabled: true }] });
-    await screen.findByTestId('tab-read-firewall', {}, { timeout: 5000 });
+    await screen.findByTestId('tab-read-firewall');
     await waitFor(() => expect(rowNames()).toEqual(['block_bots', 'log_api', 'allow_office', 'gone_rule']));
     const row = (name: string) => screen.getByTestId(`waf-rule-row-${name}`).textContent;
     await waitFor(() => expect(row('block_bots')).toBe('1block_botsDenyOn'));
@@ -38,7 +38,7 @@ describe("a line's Firewall Rules tab, read", () => {
   it('shows 10 rows until "Show more"', async () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ value: `rule_${i + 1}`, isEnabled: true }));
     renderFirewall({}, { ...LINE, usedWafRules: many });
-    await screen.findByTestId('waf-rule-row-rule_10', {}, { timeout: 5000 });
+    await screen.findByTestId('waf-rule-row-rule_10');
     expect(rowNames()).toHaveLength(10);
     expect(screen.getByTestId('waf-rules-show-more').textContent).toBe('Show more (2 more)');
     click('waf-rules-show-more');
@@ -52,7 +52,7 @@ describe("a line's Firewall Rules tab, read", () => {
       serviceLines: { read: true, write: true, children: { firewallRules: { read: true, write: false } } },
     };
     renderLine('groupName=acme&tab=firewall', { [`GET ${LINE_PATH}`]: () => json(200, WITH_RULES) }, role);
-    expect(await screen.findByTestId('tab-readonly-firewall', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('tab-readonly-firewall')).toBeTruthy();
     expect(screen.queryByTestId('tab-edit-firewall')).toBeNull();
   });
 });
@@ -170,9 +170,7 @@ describe("a line's Firewall Rules tab, edited", () => {
       },
       { ...LINE, usedWafRules: [{ value: 'r_129', isEnabled: true }] },
     );
-    await waitFor(() => expect(screen.getByTestId('waf-rule-row-r_129').textContent).toBe('1r_129LogOn'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('waf-rule-row-r_129').textContent).toBe('1r_129LogOn'));
     expect(sent('GET', '/api/waf-rules').map((c) => [c.query.get('page'), c.query.get('pageSize')])).toEqual([
       ['1', '100'],
       ['2', '100'],

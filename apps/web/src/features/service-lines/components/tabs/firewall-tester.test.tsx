@@ -133,7 +133,7 @@ describe('testing a line’s rules from its Firewall Rules tab', () => {
 
   it('takes a pasted raw request, naming the line it cannot read; the saved line is tried from read mode', async () => {
     const { sent } = renderFirewall({ [`POST ${EVALUATE}`]: evaluate() });
-    await screen.findByTestId('waf-rules-test', {}, { timeout: 5000 });
+    await screen.findByTestId('waf-rules-test');
     click('waf-rules-test');
     await screen.findByTestId('tester-mode-raw');
     click('tester-mode-raw');
@@ -188,7 +188,7 @@ describe('the tester in Chinese', () => {
     await act(() => changeLocale('zh-CN'));
     const line = [{ value: 'deny_tor', isEnabled: true }];
     renderFirewall({ [`POST ${EVALUATE}`]: evaluate(line) }, { ...LINE, usedWafRules: line });
-    await screen.findByTestId('waf-rules-test', {}, { timeout: 5000 });
+    await screen.findByTestId('waf-rules-test');
     click('waf-rules-test');
     expect((await screen.findByTestId('tester-edge-note')).textContent).toContain(
       '只有边缘节点能判断来源国家/地区、ISP、代理类型、请求速率和OWASP 类别',

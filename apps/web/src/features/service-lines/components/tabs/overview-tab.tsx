@@ -1,6 +1,6 @@
 import { Form, Input, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LocalTime } from '@/components/local-time';
 import { useLine } from '../setting/line-context';
 import { pickSpec } from '../setting/line-form';
 import { ReadFields, TagList, TextOrDash } from '../setting/read-view';
@@ -8,7 +8,6 @@ import { SettingTab } from '../setting/setting-tab';
 import { LineStatusTag } from '../status-tag';
 
 const spec = pickSpec(['description', 'tags']);
-const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The line's identity and audit fields; its description and tags can be edited. */
 export function OverviewTab() {
@@ -23,8 +22,8 @@ export function OverviewTab() {
         { field: 'description', value: <TextOrDash value={line.description} /> },
         { field: 'tags', value: <TagList values={line.tags} /> },
         { field: 'createdBy', value: line.createdBy },
-        { field: 'createdAt', value: dayjs(line.createdAt).format(DATE_FORMAT) },
-        { field: 'updatedAt', value: dayjs(line.updatedAt).format(DATE_FORMAT) },
+        { field: 'createdAt', value: <LocalTime value={line.createdAt} /> },
+        { field: 'updatedAt', value: <LocalTime value={line.updatedAt} /> },
         { field: 'status', value: <LineStatusTag status={line.status} testId="overview-status" /> },
         { field: 'domainCount', value: line.servername.length },
         { field: 'cnameto', value: <Typography.Text copyable>{line.cnameto}</Typography.Text> },

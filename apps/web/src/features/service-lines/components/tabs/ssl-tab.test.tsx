@@ -28,7 +28,7 @@ const NOT_COVERING = {
 /** Opens the SSL/TLS form, turns the system certificate off, picks shop_cert, and saves. */
 async function chooseCertAndSave(answer: ApiHandlers[string]) {
   const rendered = renderLine('groupName=acme&tab=ssl', { [`POST ${UPDATE_PATH}`]: answer });
-  await screen.findByTestId('tab-edit-ssl', {}, { timeout: 5000 });
+  await screen.findByTestId('tab-edit-ssl');
   click('tab-edit-ssl');
   await screen.findByTestId('tab-save-ssl');
   click('field-useSystemCert');
@@ -78,7 +78,7 @@ describe('SSL/TLS: a certificate that does not cover every domain of the line', 
 describe('SSL/TLS: errors about one port name it', () => {
   it('a port typed out of range is named in the message, before anything is sent', async () => {
     const { sent } = renderLine('groupName=acme&tab=ssl');
-    await screen.findByTestId('tab-edit-ssl', {}, { timeout: 5000 });
+    await screen.findByTestId('tab-edit-ssl');
     click('tab-edit-ssl');
     await screen.findByTestId('tab-save-ssl');
     enterTag('field-httpsPort', '5000');
@@ -100,7 +100,7 @@ describe('SSL/TLS: errors about one port name it', () => {
           fields: { 'httpPort.0': 'http_port_not_allowed' },
         }),
     });
-    await screen.findByTestId('tab-edit-ssl', {}, { timeout: 5000 });
+    await screen.findByTestId('tab-edit-ssl');
     click('tab-edit-ssl');
     await screen.findByTestId('tab-save-ssl');
     click('tab-save-ssl');
