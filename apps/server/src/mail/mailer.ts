@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -37,7 +37,11 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       await mkdir(outbox, { recursive: true });
       // Time first, so a listing sorts by arrival.
       const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(outbox, name), info.message as Buffer);
+      // Written under a name no reader takes, then renamed (atomic within a folder): a reader
+      // polling the outbox never opens a message half written (a test once took a link cut short).
+      const partial = path.join(outbox, `.${name}.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, path.join(outbox, name));
     },
     close: () => transport.close(),
   };
