@@ -39,7 +39,7 @@ async function simulate(token: string, events: number): Promise<string> {
   return `${stdout}${stderr}`;
 }
 
-test('simulated traffic fills the dashboard and the event log; zoom, filter, find, read headers and export', async ({
+test('simulated traffic fills the dashboard and the event log; zoom, filter, open in the log, find, read headers and export', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -88,6 +88,15 @@ test('simulated traffic fills the dashboard and the event log; zoom, filter, fin
   expect(top).toContain(countryName);
   await expect(countries).toHaveCount(1);
   await expect(countries.first()).toContainText(countryName);
+
+  // The events behind it, in the event log: the dashboard's link carries the range and the
+  // chip, and the log's address keeps them across a reload.
+  await page.getByTestId('dashboard-open-log').click();
+  await expect(page).toHaveURL(/\/event-logs\?.*filters=/);
+  await expect(page.getByTestId('event-filter-chip-0')).toContainText(countryName);
+  await expect(page.getByTestId('event-log-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('event-filter-chip-0')).toContainText(countryName);
 
   // The event log: one request found by its req_id, its headers opened.
   const found = await post<{ rows: { req_id: string; server_name: string }[] }>(

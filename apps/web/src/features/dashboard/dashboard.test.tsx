@@ -1,6 +1,8 @@
 import {
   CUSTOM_RANGE_MAX_DAYS_BACK,
+  NOT_ALLOWED_FILTER,
   PLANS,
+  WAF_EVENT_FILTER,
   TIME_RANGE_CUSTOM_INDEX,
   type DashboardSeriesRequest,
   type DashboardTopRequest,
@@ -40,6 +42,8 @@ vi.mock('./charts/time-series-chart', () => ({
 }));
 
 const USER = memberOf({ alpha: { dashboard: { read: true } } });
+/** The same member, who may also read the group's event log. */
+const LOG_READER = memberOf({ alpha: { dashboard: { read: true }, eventLogs: { read: true } } });
 const STORED = 'parapet.dashboardFilterOptions';
 
 function answerSeries(call: ApiCall) {
@@ -59,9 +63,9 @@ function answerTop(call: ApiCall) {
   return json(200, { from: 0, to: 3_600_000, entries });
 }
 
-function renderDashboard(path = '/home?groupName=alpha', extra: Parameters<typeof renderApp>[1] = {}) {
+function renderDashboard(path = '/home?groupName=alpha', extra: Parameters<typeof renderApp>[1] = {}, user = USER) {
   return renderApp(path, {
-    ...shellHandlers(USER),
+    ...shellHandlers(user),
     'POST /api/dashboard/series': answerSeries,
     'POST /api/dashboard/top': answerTop,
     'POST /api/dashboard/activity': () => json(200, { from: 0, to: 1, rows: [] }),
@@ -400,5 +404,98 @@ describe('dashboard', () => {
     expect((await screen.findByTestId('dashboard-no-data')).textContent).toContain(
       'Group alpha has no events in this time range.',
     );
+  });
+
+  it("opens the events a tab counts in the event log: its range, its own filters and the user's", async () => {
+    const germany = { field: 'country', op: 'is', value: 'DE' };
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({ filters: [germany], dateRange: { range: { index: 2 }, previous: null, zoomed: false } }),
+    );
+    const { sent, router } = renderDashboard(
+      '/home/firewall?groupName=alpha',
+      { 'POST /api/event-logs/search': () => json(200, { rows: [], nextCursor: null }) },
+      LOG_READER,
+    );
+    const link = await screen.findByTestId('dashboard-open-log');
+    expect(link.textContent).toContain('Open in Event Logs');
+    const url = new URL(link.getAttribute('href') ?? '', 'http://console.test');
+    expect(url.pathname).toBe('/event-logs');
+    expect(url.searchParams.get('groupName')).toBe('alpha');
+    expect(url.searchParams.get('range')).toBe('2');
+    expect(JSON.parse(url.searchParams.get('filters') ?? '')).toEqual([WAF_EVENT_FILTER, NOT_ALLOWED_FILTER, germany]);
+
+    // Followed, the log asks for exactly those events and shows the filters as its chips.
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event-logs'));
+    await waitFor(() =>
+      expect(sent('POST', '/api/event-logs/search').at(-1)?.body).toMatchObject({
+        groupName: 'alpha',
+        dateRange: { index: 2 },
+        filters: [WAF_EVENT_FILTER, NOT_ALLOWED_FILTER, germany],
+      }),
+    );
+    expect((await screen.findByTestId('event-filter-chip-2')).textContent).toBe('Country: Germany');
+  });
+
+  it('links an activity row to its event in the log, in the minute that holds it', async () => {
+    const at = Date.UTC(2026, 10, 29, 21, 14, 33);
+    const row = {
+      req_id: 'req-77',
+      timestamp: at,
+      server_name: 'shop.example.com',
+      client_ip: '203.0.113.7',
+      country: 'DE',
+      method: 'GET',
+      uri: '/login.php',
+      status: 403,
+      action: '01',
+      type: '01',
+      rule: 'block-login',
+      reason: 'wafUri: ^/login',
+    };
+    renderDashboard(
+      '/home/web-protection?groupName=alpha',
+      { 'POST /api/dashboard/activity': () => json(200, { from: 0, to: 1, rows: [row] }) },
+      LOG_READER,
+    );
+    const link = await screen.findByRole('link', { name: 'Open request req-77 in the event log' });
+    const url = new URL(link.getAttribute('href') ?? '', 'http://console.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      groupName: 'alpha',
+      range: String(TIME_RANGE_CUSTOM_INDEX),
+      from: String(Date.UTC(2026, 10, 29, 21, 14)),
+      to: String(Date.UTC(2026, 10, 29, 21, 15)),
+      search: 'req-77',
+    });
+  });
+
+  it('offers no link into the event log to a member who may not read it', async () => {
+    renderDashboard('/home/web-protection?groupName=alpha', {
+      'POST /api/dashboard/activity': () =>
+        json(200, {
+          from: 0,
+          to: 1,
+          rows: [
+            {
+              req_id: 'req-78',
+              timestamp: Date.UTC(2026, 10, 29, 21, 14),
+              server_name: 'shop.example.com',
+              client_ip: '203.0.113.8',
+              country: 'DE',
+              method: 'GET',
+              uri: '/',
+              status: 403,
+              action: '01',
+              type: '01',
+              rule: 'r',
+              reason: '',
+            },
+          ],
+        }),
+    });
+    expect(await screen.findByText('req-78')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /req-78/ })).toBeNull();
+    expect(screen.queryByTestId('dashboard-open-log')).toBeNull();
   });
 });

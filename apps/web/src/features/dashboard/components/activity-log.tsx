@@ -2,13 +2,16 @@ import type { DashboardActivityRow, TabActivityRequest } from '@parapet/shared';
 import { Button, Card, Table, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { LocalTime } from '@/components/local-time';
 import { refusedRangeCode } from '@/components/time-range/time-range';
+import { minuteAround } from '@/lib/event-log-link';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { ChartFailed } from '../charts';
 import { filterForValue, toActivityRequest, type CallScope } from '../tab-requests';
 import { useClickToFilter } from './use-click-to-filter';
+import { useEventLogLink } from './use-event-log-link';
 
 // An address, a rule name or an id broken over two lines reads as two values, so those columns
 // and every title (a Chinese one broke a character a line) keep to one line; the reason and the
@@ -18,9 +21,13 @@ const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
 // Wide enough that a reason such as "wafIp: 0.0.0.0/0; wafUri: ^/admin" takes two lines, not four.
 const wrapping = () => ({ style: { minWidth: 180 } });
 
-/** The most recent events a firewall rule acted on; an IP, a rule or an action click filters by it. */
+/**
+ * The most recent events a firewall rule acted on; an IP, a rule or an action click filters by
+ * it, and a request's id opens that one event in the event log (its headers, its rule draft).
+ */
 export function ActivityLog({ request, scope }: { request: TabActivityRequest; scope: CallScope | undefined }) {
   const { t, i18n } = useTranslation(['dashboard', 'events']);
+  const logLink = useEventLogLink(scope?.groupName);
   const activity = useDashboardActivity(scope && toActivityRequest(scope, request));
   const valueLabel = useEventValueLabel();
   const clickToFilter = useClickToFilter();
@@ -63,7 +70,23 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
       render: (_, row) => `${row.method} ${row.uri}`,
     },
     { key: 'status', title: t('events:fields.status'), dataIndex: 'status' },
-    { key: 'req_id', title: t('events:fields.req_id'), dataIndex: 'req_id' },
+    {
+      key: 'req_id',
+      title: t('events:fields.req_id'),
+      dataIndex: 'req_id',
+      // The minute that holds the event: the log finds it whatever range the dashboard shows.
+      render: (reqId: string, row) =>
+        logLink ? (
+          <Link
+            to={logLink({ range: minuteAround(row.timestamp), search: { text: reqId, deep: false } })}
+            aria-label={t('events:log.openEvent', { reqId })}
+          >
+            {reqId}
+          </Link>
+        ) : (
+          reqId
+        ),
+    },
   ];
   return (
     <Card size="small" title={t('dashboard:widgets.activityLog')} data-testid="dashboard-activity-log">

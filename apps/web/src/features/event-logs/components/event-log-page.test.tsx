@@ -42,8 +42,8 @@ function pageAnswer(call: ApiCall) {
   return json(200, { rows, nextCursor: next });
 }
 
-const renderLog = (handlers: ApiHandlers = {}, role = fullAccess()) =>
-  renderApp('/event-logs?groupName=acme', {
+const renderLog = (handlers: ApiHandlers = {}, role = fullAccess(), link: Record<string, string> = {}) =>
+  renderApp(`/event-logs?${new URLSearchParams({ groupName: 'acme', ...link }).toString()}`, {
     ...shellHandlers(memberOf({ acme: role })),
     'POST /api/event-logs/search': pageAnswer,
     'POST /api/dashboard/filter-values': () => json(200, { values: [] }),
@@ -52,6 +52,7 @@ const renderLog = (handlers: ApiHandlers = {}, role = fullAccess()) =>
 
 const headers = () =>
   [...within(screen.getByTestId('event-log-table')).getAllByRole('columnheader')].map((h) => h.textContent);
+const searchBox = () => within(screen.getByTestId('event-log-search')).getByRole<HTMLInputElement>('searchbox');
 const openLog = () => screen.findByTestId('event-open-req-1');
 /** Types an action's name into the multi-select and picks the option it narrows to. */
 async function pickAction(name: string) {
@@ -179,6 +180,71 @@ describe('event log', () => {
     await waitFor(() => expect(screen.queryByTestId('event-log-actions-chip')).toBeNull());
   });
 
+  it('opens on the view its address names, and keeps each change in the address', async () => {
+    const filters = JSON.stringify([{ field: 'country', op: 'is', value: 'DE' }]);
+    const { sent, router } = renderLog({}, fullAccess(), {
+      range: '2',
+      filters,
+      action: '01',
+      search: 'req-3',
+    });
+    await waitFor(() =>
+      expect(searches(sent).at(-1)).toMatchObject({
+        groupName: 'acme',
+        dateRange: { index: 2 },
+        filters: [{ field: 'country', op: 'is', value: 'DE' }],
+        actions: ['01'],
+        reqId: 'req-3',
+      }),
+    );
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Country: Germany');
+    expect(screen.getByTestId('event-log-actions-chip').textContent).toBe('Action: Deny');
+    expect(searchBox().value).toBe('req-3');
+    expect(screen.queryByTestId('event-log-link-refused')).toBeNull();
+
+    // A change is written back: the filter removed, Deep Search ticked.
+    fireEvent.click(screen.getByTestId('event-filter-remove-0'));
+    await waitFor(() => expect(screen.queryByTestId('event-filter-chip-0')).toBeNull());
+    expect(router.state.location.search).not.toContain('filters');
+    fireEvent.click(screen.getByTestId('event-log-deep'));
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ text: 'req-3', filters: [] }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      groupName: 'acme',
+      range: '2',
+      action: '01',
+      search: 'req-3',
+      deep: '1',
+    });
+
+    // The menu's plain address shows the defaults again.
+    await router.navigate('/event-logs?groupName=acme');
+    await waitFor(() =>
+      expect(searches(sent).at(-1)).toEqual({ groupName: 'acme', dateRange: { index: 4 }, filters: [], limit: 10 }),
+    );
+    expect(searchBox().value).toBe('');
+    expect(screen.queryByTestId('event-log-actions-chip')).toBeNull();
+  });
+
+  it('says which parts of a link it cannot use, leaves them out and shows the rest', async () => {
+    const { sent, router } = renderLog({}, fullAccess(), {
+      range: '2',
+      filters: '[{"field":"country","op":"gt","value":1}]',
+      action: 'explode',
+    });
+    const alert = await screen.findByTestId('event-log-link-refused');
+    expect(alert.textContent).toBe(
+      'Part of this link could not be used and was left out: the filters and the actions.',
+    );
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ dateRange: { index: 2 }, filters: [] }));
+    expect(searches(sent).every((body) => !('actions' in body))).toBe(true);
+    await waitFor(() => expect(router.state.location.search).toBe('?groupName=acme&range=2'));
+    // Said once, and it stays until closed.
+    expect(screen.queryByTestId('event-log-link-refused')).not.toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('event-log-link-refused')).toBeNull());
+  });
+
   it('says the range of a time the modal cannot search, keeping what was typed', async () => {
     const { sent } = renderLog();
     await openLog();
@@ -243,6 +309,8 @@ describe('event log', () => {
     const box = within(screen.getByTestId('event-log-search')).getByRole('searchbox');
     fireEvent.change(box, { target: { value: 'req-1' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // The search goes through the page's address first (lib/event-log-link.ts).
+    await waitFor(() => expect(searches(sent).at(-1)).toMatchObject({ reqId: 'req-1' }));
     fireEvent.click(screen.getByTestId('event-log-export'));
     fireEvent.click(await screen.findByText('CSV (at most 10,000 rows)'));
     await waitFor(() => expect(clicked).toHaveBeenCalled());

@@ -4,8 +4,6 @@ import {
   EVENT_FILTERS_MAX,
   EVENT_LOG_PAGE_SIZE_DEFAULT,
   can,
-  type EventActionValue,
-  type EventFilter,
   type EventLogQuery,
   type StoredEvent,
 } from '@parapet/shared';
@@ -18,7 +16,6 @@ import { EventFilterBar } from '@/components/event-filters/event-filter-bar';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { ChooseGroupAlert } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
-import { DEFAULT_TIME_RANGE, type TimeRangeValue } from '@/components/time-range/time-range';
 import { isApiError } from '@/lib/api-client';
 import { toFieldErrorCode } from '@/lib/form-errors';
 import { PATHS } from '@/lib/paths';
@@ -33,8 +30,10 @@ import { EventHeadersModal } from './event-headers';
 import { EventLogFilterModal } from './event-log-filter-modal';
 import { EventLogPager } from './event-log-pager';
 import { EventLogTable } from './event-log-table';
-import { EventLogToolbar, type LogSearch } from './event-log-toolbar';
+import { EventLogToolbar } from './event-log-toolbar';
+import { LinkRefusedAlert } from './link-refused-alert';
 import { ruleDraftOf } from './rule-draft-of';
+import { useLogView } from './use-log-view';
 
 /** Where the ISP names of ingest come from (@ip-location-db/asn, built on DB-IP's IP to ASN Lite). */
 const ISP_DATA_URL = 'https://db-ip.com';
@@ -54,10 +53,9 @@ export function EventLogPage() {
   // "Deny or Log" / "拒绝或记录": the chip keeps events with any of the chosen actions.
   const anyOf = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'disjunction' }), [i18n.language]);
 
-  const [range, setRange] = useState<TimeRangeValue>(DEFAULT_TIME_RANGE);
-  const [filters, setFilters] = useState<EventFilter[]>([]);
-  const [actions, setActions] = useState<EventActionValue[]>([]);
-  const [search, setSearch] = useState<LogSearch>({ text: '', deep: false });
+  // The range, filters, actions and search live in the address (lib/event-log-link.ts).
+  const { view, setView, refused, dismissRefused } = useLogView();
+  const { range, filters, actions, search } = view;
   const [pageSize, setPageSize] = useState(EVENT_LOG_PAGE_SIZE_DEFAULT);
   // The cursor of every page after the first that was opened; Previous drops the last one.
   const [paging, setPaging] = useState<{ of: string; cursors: string[] }>({ of: '', cursors: [] });
@@ -111,12 +109,13 @@ export function EventLogPage() {
       <PageTitle>{t('nav:menu.eventLogs')}</PageTitle>
       {groupName && query ? (
         <>
+          <LinkRefusedAlert parts={refused} onClose={dismissRefused} />
           <EventLogToolbar
             groupName={groupName}
             range={range}
-            onRange={setRange}
+            onRange={(next) => setView({ range: next })}
             search={search}
-            onSearch={setSearch}
+            onSearch={(next) => setView({ search: next })}
             onFilters={() => setFiltersOpen(true)}
             columns={columns}
             exporting={exportEvents.isPending}
@@ -134,7 +133,7 @@ export function EventLogPage() {
                     data-testid="event-log-actions-remove"
                   />
                 }
-                onClose={() => setActions([])}
+                onClose={() => setView({ actions: [] })}
                 data-testid="event-log-actions-chip"
               >
                 {t('events:chip.is', {
@@ -145,7 +144,7 @@ export function EventLogPage() {
             ) : null}
             <EventFilterBar
               filters={filters}
-              onChange={setFilters}
+              onChange={(next) => setView({ filters: next })}
               max={EVENT_FILTERS_MAX}
               suggestionScope={{ groupName, dateRange: range, filters }}
             />
@@ -196,8 +195,7 @@ export function EventLogPage() {
             filters={filters}
             actions={actions}
             onApply={(nextFilters, nextActions) => {
-              setFilters(nextFilters);
-              setActions(nextActions);
+              setView({ filters: nextFilters, actions: nextActions });
               setFiltersOpen(false);
             }}
             onClose={() => setFiltersOpen(false)}

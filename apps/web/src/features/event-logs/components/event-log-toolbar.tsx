@@ -13,13 +13,11 @@ import { ColumnSelector, type ColumnSelectorProps } from '@/components/column-se
 import { TimeRangeControl } from '@/components/time-range/time-range-control';
 import { useKeptDays } from '@/components/time-range/use-kept-days';
 import type { TimeRangeValue } from '@/components/time-range/time-range';
+import type { EventLogView } from '@/lib/event-log-link';
 import { formatCount } from '@/lib/format-units';
 
 /** What the search box asks: a req_id, or with Deep Search text in the path, query string or headers. */
-export interface LogSearch {
-  text: string;
-  deep: boolean;
-}
+export type LogSearch = EventLogView['search'];
 
 /** The longest text the search may send: a req_id, or the deep search's text. */
 const searchMaxLength = (deep: boolean) => (deep ? EVENT_TEXT_MAX_LENGTH : EVENT_REQ_ID_MAX_LENGTH);
@@ -44,6 +42,12 @@ export function EventLogToolbar(props: EventLogToolbarProps) {
   const { t, i18n } = useTranslation(['events', 'fieldErrors']);
   const max = formatCount(EVENT_EXPORT_MAX_ROWS, i18n.language);
   const [text, setText] = useState(search.text);
+  // A search that changes from elsewhere (a link, the menu's plain /event-logs) shows in the box.
+  const [searched, setSearched] = useState(search.text);
+  if (searched !== search.text) {
+    setSearched(search.text);
+    setText(search.text);
+  }
   // Too long for what it would search: said beside the box, and nothing is sent (the box does
   // not cut a pasted text short, which would search something nobody typed).
   const [tooLong, setTooLong] = useState<number>();
