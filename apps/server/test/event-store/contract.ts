@@ -416,7 +416,7 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
       ...makeEvent('delta', 1),
       uri: nasty,
       args: 'discount=50%25&name=_x_',
-      req_headers: { referer: `it's "quoted"` },
+      req_headers: { referer: `it's "quoted"`, 'x-path': 'C:\\temp\\x' },
     });
     const plain = makeEvent('delta', 2);
     await store.insert([odd, plain]);
@@ -426,6 +426,12 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     // % and _ are not wildcards in the deep search.
     expect((await store.search({ ...delta, text: '50%', limit: 5 })).rows).toEqual([odd]);
     expect((await store.search({ ...delta, text: "it's", limit: 5 })).rows).toEqual([odd]);
+    // The headers are kept as JSON text, where a quote is written \" and a backslash \\: a header
+    // value is still found as the user reads it in the drawer.
+    expect((await store.search({ ...delta, text: 'it\'s "quoted"', limit: 5 })).rows).toEqual([odd]);
+    expect((await store.search({ ...delta, text: 'C:\\temp', limit: 5 })).rows).toEqual([odd]);
+    // A header's name is found too: the requests that carry one.
+    expect((await store.search({ ...delta, text: 'X-PATH', limit: 5 })).rows).toEqual([odd]);
     expect((await store.search({ ...delta, text: '_x_', limit: 5 })).rows).toEqual([odd]);
     expect((await store.search({ ...delta, reqId: `' OR '1'='1`, limit: 5 })).rows).toEqual([]);
     expect(await total([])).toBe(240);

@@ -13,6 +13,7 @@ import {
 } from './clickhouse-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
+  asJsonText,
   holdsSigma,
   EventQueryError,
   positiveInteger,
@@ -226,8 +227,9 @@ class ClickHouseEventStore implements EventStore {
       // An i in the needle can be an İ of the column; a sigma any of its forms (foldedText).
       const folds = { dotlessI: /[iI\u0130]/u.test(query.text), sigma: holdsSigma(query.text) };
       const needle = foldedText(params.add(query.text, 'String'), folds);
-      const within = (column: string) => `position(${foldedText(column, folds)}, ${needle}) > 0`;
-      conditions.push(`(${within('uri')} OR ${within('args')} OR ${within('req_headers')})`);
+      const inHeaders = foldedText(params.add(asJsonText(query.text), 'String'), folds);
+      const within = (column: string, text: string) => `position(${foldedText(column, folds)}, ${text}) > 0`;
+      conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
     }
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor);

@@ -45,6 +45,7 @@ import {
 } from './duckdb-schema.js';
 import {
   EVENT_DEDUPE_WINDOW_MS,
+  asJsonText,
   holdsSigma,
   checkMetric,
   EventQueryError,
@@ -574,8 +575,9 @@ class DuckDbStore implements DuckDbEventStore {
     if (query.text !== undefined && query.text !== '') {
       const sigma = holdsSigma(query.text);
       const needle = foldedText(params.add(query.text), sigma);
-      const within = (column: string) => `contains(${foldedText(`"${column}"`, sigma)}, ${needle})`;
-      conditions.push(`(${within('uri')} OR ${within('args')} OR ${within('req_headers')})`);
+      const inHeaders = foldedText(params.add(asJsonText(query.text)), sigma);
+      const within = (column: string, text: string) => `contains(${foldedText(`"${column}"`, sigma)}, ${text})`;
+      conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
     }
     if (after) {
       const timestamp = params.add(BigInt(after.timestamp));

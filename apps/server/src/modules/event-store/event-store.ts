@@ -84,6 +84,13 @@ export const EVENT_DEDUPE_WINDOW_MS = 60 * 60_000;
 /** Whether a search text holds a sigma, in any form: only then must each store fold sigmas (foldedText). */
 export const holdsSigma = (needle: string): boolean => /[σςΣ]/u.test(needle);
 
+/**
+ * A search text as it is written inside the stored headers' JSON text (JSON.stringify, on both
+ * stores): a quote as \", a backslash as \\. Deep Search looks for this in the headers, so a
+ * value is found as the drawer shows it, and for the text itself in the path and query string.
+ */
+export const asJsonText = (needle: string): string => JSON.stringify(needle).slice(1, -1);
+
 export interface InsertResult {
   inserted: number;
   /** Records whose req_id was already stored within EVENT_DEDUPE_WINDOW_MS, or repeated within the batch. */
