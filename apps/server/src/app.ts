@@ -7,6 +7,7 @@ import type { Config } from './env.js';
 import type { Store } from './db/open-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { drainOnClose } from './plugins/drain-on-close.js';
 import { housekeepingPlugin } from './plugins/housekeeping.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  drainOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
