@@ -5,7 +5,8 @@ import { readEventLogLink, writeEventLogParams, type EventLogLinkPart, type Even
 
 /**
  * The event log's view (range, filters, actions, search) kept in the page's address: the
- * address is where it is read from, and each change replaces it (Back leaves the log rather than
+ * address is where it is read from (a change shows at once, then the address follows), and
+ * each change replaces it (Back leaves the log rather than
  * stepping through its filters). A reload or a copied link then shows the same events, and the
  * menu's plain /event-logs shows the defaults again.
  *
@@ -41,12 +42,21 @@ export function useLogView(): {
     if (link.refused.length > 0) setParams((prev) => writeEventLogParams(view, prev), { replace: true });
   }, [link, view, setParams]);
 
+  // A change shows at once, before the router has moved to its address: the time range control
+  // must see its new value in the same turn, or the picker drops a start just typed (seen in
+  // Chromium, e2e/time-range.spec.ts). Once the address moves on, it rules again.
+  const [pending, setPending] = useState<{ view: EventLogView; from: string }>();
+  if (pending && pending.from !== asString) setPending(undefined);
+  const shown = pending && pending.from === asString ? pending.view : view;
+
   const setView = useCallback(
     (change: Partial<EventLogView>) => {
-      setParams((prev) => writeEventLogParams({ ...view, ...change }, prev), { replace: true });
+      const next = { ...shown, ...change };
+      setPending({ view: next, from: asString });
+      setParams((prev) => writeEventLogParams(next, prev), { replace: true });
     },
-    [view, setParams],
+    [shown, asString, setParams],
   );
   const dismissRefused = useCallback(() => setNotice((current) => ({ ...current, parts: [] })), []);
-  return { view, setView, refused: notice.parts, dismissRefused };
+  return { view: shown, setView, refused: notice.parts, dismissRefused };
 }
