@@ -3,6 +3,7 @@ import {
   NOT_ALLOWED_FILTER,
   PLANS,
   WAF_EVENT_FILTER,
+  dashboardActivityRowSchema,
   TIME_RANGE_CUSTOM_INDEX,
   type DashboardSeriesRequest,
   type DashboardTopRequest,
@@ -73,6 +74,23 @@ function renderDashboard(path = '/home?groupName=alpha', extra: Parameters<typeo
     ...extra,
   });
 }
+
+/** A blocked request of the activity log, by its id and time. */
+const activityRow = (reqId: string, timestamp: number) =>
+  dashboardActivityRowSchema.parse({
+    req_id: reqId,
+    timestamp,
+    server_name: 'shop.example.com',
+    client_ip: '203.0.113.7',
+    country: 'DE',
+    method: 'GET',
+    uri: '/login.php',
+    status: 403,
+    action: '01',
+    type: '01',
+    rule: 'block-login',
+    reason: 'wafUri: ^/login',
+  });
 
 const seriesBodies = (sent: ReturnType<typeof renderApp>['sent']) =>
   sent('POST', '/api/dashboard/series').map((c) => c.body as DashboardSeriesRequest);
@@ -440,20 +458,7 @@ describe('dashboard', () => {
 
   it('links an activity row to its event in the log, in the minute that holds it', async () => {
     const at = Date.UTC(2026, 10, 29, 21, 14, 33);
-    const row = {
-      req_id: 'req-77',
-      timestamp: at,
-      server_name: 'shop.example.com',
-      client_ip: '203.0.113.7',
-      country: 'DE',
-      method: 'GET',
-      uri: '/login.php',
-      status: 403,
-      action: '01',
-      type: '01',
-      rule: 'block-login',
-      reason: 'wafUri: ^/login',
-    };
+    const row = activityRow('req-77', at);
     renderDashboard(
       '/home/web-protection?groupName=alpha',
       { 'POST /api/dashboard/activity': () => json(200, { from: 0, to: 1, rows: [row] }) },
@@ -476,22 +481,7 @@ describe('dashboard', () => {
         json(200, {
           from: 0,
           to: 1,
-          rows: [
-            {
-              req_id: 'req-78',
-              timestamp: Date.UTC(2026, 10, 29, 21, 14),
-              server_name: 'shop.example.com',
-              client_ip: '203.0.113.8',
-              country: 'DE',
-              method: 'GET',
-              uri: '/',
-              status: 403,
-              action: '01',
-              type: '01',
-              rule: 'r',
-              reason: '',
-            },
-          ],
+          rows: [activityRow('req-78', Date.UTC(2026, 10, 29, 21, 14))],
         }),
     });
     expect(await screen.findByText('req-78')).toBeTruthy();
