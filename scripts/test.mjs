@@ -2,7 +2,7 @@
 // (Vitest, on SQLite and, with TEST_DATABASE_URL, PostgreSQL), the production build, and the
 // browser tests (Playwright in Debian's Chromium against the real built server). It goes on
 // after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,12 +55,48 @@ function counted(label, command, args, report, read, options) {
 /** Runs a tool installed in node_modules, never one fetched on the fly. */
 const tool = (...args) => ['--no-install', ...args];
 
-check('lint', 'npx', tool('eslint', '--max-warnings', '0', '.'));
-// Layout is the formatter's: a file it would change fails the run (`npm run format` fixes it).
-check('format', 'npx', tool('prettier', '--check', '.'));
-for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e']) {
-  check(`typecheck ${project}`, 'npx', tool('tsc', '-p', project));
+/**
+ * Checks that are one test each, run two at a time: each of them (eslint, prettier, tsc) keeps
+ * one core busy, and one after another they took about two minutes of a CI run. Each one's
+ * output is printed whole when it ends, so the two do not interleave.
+ */
+async function checksTwoAtATime(checks) {
+  const queue = [...checks];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [label, command, args] = next;
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const status = await new Promise((resolve) => {
+        child.on('error', () => resolve(-1));
+        child.on('close', (code) => resolve(code));
+      });
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`--- ${label}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      if (status === 0) passed += 1;
+      else {
+        failed += 1;
+        failures.push(label);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
 }
+
+await checksTwoAtATime([
+  ['lint', 'npx', tool('eslint', '--max-warnings', '0', '.')],
+  // Layout is the formatter's: a file it would change fails the run (`npm run format` fixes it).
+  ['format', 'npx', tool('prettier', '--check', '.')],
+  ...['apps/web', 'apps/server', 'packages/shared', 'e2e'].map((project) => [
+    `typecheck ${project}`,
+    'npx',
+    tool('tsc', '-p', project),
+  ]),
+]);
 
 // The edge's tests run real nginx (scripts/ensure-edge.sh installs it, as root, when missing);
 // without it they are skipped, and this check fails the run.
