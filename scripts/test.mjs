@@ -87,6 +87,7 @@ async function checksTwoAtATime(checks) {
   await Promise.all([worker(), worker()]);
 }
 
+// The longest first (the console's typecheck, lint), so the short ones fill in at the end.
 await checksTwoAtATime([
   ['lint', 'npx', tool('eslint', '--max-warnings', '0', '.')],
   // Layout is the formatter's: a file it would change fails the run (`npm run format` fixes it).
