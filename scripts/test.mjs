@@ -87,16 +87,14 @@ async function checksTwoAtATime(checks) {
   await Promise.all([worker(), worker()]);
 }
 
-// The longest first (the console's typecheck, lint), so the short ones fill in at the end.
+// The longest first (lint, then the console's and the server's typechecks), so the short ones
+// fill in at the end.
 await checksTwoAtATime([
   ['lint', 'npx', tool('eslint', '--max-warnings', '0', '.')],
+  ...['apps/web', 'apps/server'].map((project) => [`typecheck ${project}`, 'npx', tool('tsc', '-p', project)]),
   // Layout is the formatter's: a file it would change fails the run (`npm run format` fixes it).
   ['format', 'npx', tool('prettier', '--check', '.')],
-  ...['apps/web', 'apps/server', 'packages/shared', 'e2e'].map((project) => [
-    `typecheck ${project}`,
-    'npx',
-    tool('tsc', '-p', project),
-  ]),
+  ...['packages/shared', 'e2e'].map((project) => [`typecheck ${project}`, 'npx', tool('tsc', '-p', project)]),
 ]);
 
 // The edge's tests run real nginx (scripts/ensure-edge.sh installs it, as root, when missing);
