@@ -1,16 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
-import {
-  PLANS,
-  dashboardActivityRowSchema,
-  type DashboardSeriesRequest,
-  type DashboardTopRequest,
-  type FirstViewResult,
-} from '@parapet/shared';
+import { PLANS, type DashboardSeriesRequest, type DashboardTopRequest, type FirstViewResult } from '@parapet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render as renderFirstView } from '@/entry-server';
 import { setApiTransport } from '@/lib/api-client';
 import { formatInstant } from '@/lib/format-time';
 import type * as SocketModule from '@/lib/socket';
+import { blockedRequest } from '@/test/activity-row';
 import { answerFrom, json, memberOf, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
 import { startConsole, type StartedConsole } from './start-console';
 
@@ -29,20 +24,7 @@ const STORED_OPTIONS = 'parapet.dashboardFilterOptions';
 
 /** One blocked request for the firewall tab's activity log, at a time whose text depends on the time zone. */
 const BLOCKED_AT = Date.UTC(2026, 10, 20, 12, 0, 0);
-const BLOCKED = dashboardActivityRowSchema.parse({
-  req_id: 'req-1',
-  timestamp: BLOCKED_AT,
-  server_name: 'shop.example.com',
-  client_ip: '203.0.113.7',
-  country: 'DE',
-  method: 'GET',
-  uri: '/login.php',
-  status: 403,
-  action: '01',
-  type: '01',
-  rule: 'deny-login',
-  reason: 'listed',
-});
+const BLOCKED = blockedRequest({ req_id: 'req-1', timestamp: BLOCKED_AT, rule: 'deny-login', reason: 'listed' });
 const HANDLERS: ApiHandlers = {
   ...shellHandlers(USER),
   'POST /api/dashboard/series': (call) => {

@@ -3,13 +3,13 @@ import {
   NOT_ALLOWED_FILTER,
   PLANS,
   WAF_EVENT_FILTER,
-  dashboardActivityRowSchema,
   TIME_RANGE_CUSTOM_INDEX,
   type DashboardSeriesRequest,
   type DashboardTopRequest,
 } from '@parapet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { blockedRequest } from '@/test/activity-row';
 import { chooseOption } from '@/test/filter-steps';
 import { ADMIN_USER, group, json, memberOf, renderApp, shellHandlers, type ApiCall } from '@/test/render-app';
 import type { TimeSeriesChartProps } from './charts/time-series-chart';
@@ -76,21 +76,7 @@ function renderDashboard(path = '/home?groupName=alpha', extra: Parameters<typeo
 }
 
 /** A blocked request of the activity log, by its id and time. */
-const activityRow = (reqId: string, timestamp: number) =>
-  dashboardActivityRowSchema.parse({
-    req_id: reqId,
-    timestamp,
-    server_name: 'shop.example.com',
-    client_ip: '203.0.113.7',
-    country: 'DE',
-    method: 'GET',
-    uri: '/login.php',
-    status: 403,
-    action: '01',
-    type: '01',
-    rule: 'block-login',
-    reason: 'wafUri: ^/login',
-  });
+const activityRow = (reqId: string, timestamp: number) => blockedRequest({ req_id: reqId, timestamp });
 
 const seriesBodies = (sent: ReturnType<typeof renderApp>['sent']) =>
   sent('POST', '/api/dashboard/series').map((c) => c.body as DashboardSeriesRequest);
