@@ -89,6 +89,14 @@ test('simulated traffic fills the dashboard and the event log; zoom, filter, ope
   await expect(countries).toHaveCount(1);
   await expect(countries.first()).toContainText(countryName);
 
+  // The dashboard's address carries the chip: opened in a browser that kept no choices (as a
+  // colleague's would), it shows the same country.
+  await expect(page).toHaveURL(/\/home\?.*filters=/);
+  await page.evaluate(() => localStorage.removeItem('parapet.dashboardFilterOptions'));
+  await page.reload();
+  await expect(page.getByTestId('event-filter-chip-0')).toContainText(countryName);
+  await expect(countries).toHaveCount(1);
+
   // The events behind it, in the event log: the dashboard's link carries the range and the
   // chip, and the log's address keeps them across a reload.
   await page.getByTestId('dashboard-open-log').click();

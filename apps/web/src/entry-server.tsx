@@ -20,7 +20,7 @@ import { AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { prefetchDashboard } from './features/dashboard/api/prefetch-dashboard';
 import { loadDrawnCharts } from './features/dashboard/charts/lazy-charts';
-import { readDashboardOptions } from './features/dashboard/state/dashboard-options';
+import { startingOptions } from './features/dashboard/state/dashboard-link';
 import { setApiTransport } from './lib/api-client';
 import type { FirstViewState } from './lib/first-view';
 import { i18n, initI18n, loadConsoleMessages } from './lib/i18n';
@@ -94,8 +94,8 @@ async function renderIn(input: FirstViewInput): Promise<FirstViewResult> {
   if (html === undefined) return { kind: 'none', reason: 'the language did not switch' };
   const state: FirstViewState = {
     locale: input.locale,
-    // No browser storage here: the stored choices are the defaults.
-    dashboardOptions: readDashboardOptions(),
+    // No browser storage here: the stored choices are the defaults, with the address's view over them.
+    dashboardOptions: startingOptions(url.searchParams),
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };

@@ -1,4 +1,5 @@
-import { readDashboardOptions, sameOptions } from '@/features/dashboard/state/dashboard-options';
+import { startingOptions } from '@/features/dashboard/state/dashboard-link';
+import { sameOptions } from '@/features/dashboard/state/dashboard-options';
 import { tellOwnDashboardChoices } from '@/lib/device-cookies';
 import type { FirstViewState } from '@/lib/first-view';
 import { detectLocale } from '@/lib/i18n';
@@ -15,7 +16,7 @@ import type { GroupContext } from '@/lib/tenancy/group-context';
 export function matchesThisBrowser(state: FirstViewState, url: URL): boolean {
   const frame = state.router.loaderData?.app as GroupContext | undefined;
   if (!frame || state.locale !== detectLocale()) return false;
-  if (!sameOptions(readDashboardOptions(), state.dashboardOptions)) {
+  if (!sameOptions(startingOptions(url.searchParams), state.dashboardOptions)) {
     // Choices kept here from before the server was told of them (device-cookies.ts).
     tellOwnDashboardChoices(true);
     return false;

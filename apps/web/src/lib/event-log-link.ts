@@ -1,10 +1,8 @@
 import {
-  DATE_RANGE_DEFAULT_INDEX,
   EVENT_ACTION_VALUES,
   EVENT_REQ_ID_MAX_LENGTH,
   GROUP_QUERY_PARAM,
   TIME_RANGE_CUSTOM_INDEX,
-  dateRangeSchema,
   eventFiltersSchema,
   eventSearchTextSchema,
   type DateRange,
@@ -12,6 +10,7 @@ import {
   type EventFilter,
 } from '@parapet/shared';
 import { PATHS } from './paths';
+import { VIEW_PARAMS, readFiltersParam, readRangeParam, writeRangeAndFilters } from './view-link';
 
 /**
  * What the event log shows, in its address: the time range, the filters, the Action select and
@@ -29,10 +28,7 @@ export interface EventLogView {
 
 /** The query parameters, one per part; `groupName` is the console's own (spec §2). */
 export const EVENT_LOG_PARAMS = {
-  range: 'range',
-  from: 'from',
-  to: 'to',
-  filters: 'filters',
+  ...VIEW_PARAMS,
   action: 'action',
   /** A req_id, or with `deep=1` the text Deep Search looks for. */
   search: 'search',
@@ -44,38 +40,6 @@ export type EventLogLinkPart = 'range' | 'filters' | 'actions' | 'search';
 export const EVENT_LOG_LINK_PARTS: readonly EventLogLinkPart[] = ['range', 'filters', 'actions', 'search'];
 
 const OWN_PARAMS: readonly string[] = Object.values(EVENT_LOG_PARAMS);
-
-/** Digits only: "1e3", " 5" or "0x10" are not what a link of ours writes. */
-const wholeNumber = (raw: string | null): number | undefined =>
-  raw !== null && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-
-function readRange(params: URLSearchParams): DateRange | undefined {
-  const index = wholeNumber(params.get(EVENT_LOG_PARAMS.range));
-  if (index === undefined) return undefined;
-  const range: DateRange =
-    index === TIME_RANGE_CUSTOM_INDEX
-      ? {
-          index,
-          from: wholeNumber(params.get(EVENT_LOG_PARAMS.from)),
-          to: wholeNumber(params.get(EVENT_LOG_PARAMS.to)),
-        }
-      : { index };
-  // The same rule the server checks with, at this moment: a custom range gone past what the
-  // picker offers is refused here rather than answered with an error below the toolbar.
-  const parsed = dateRangeSchema.safeParse(range);
-  return parsed.success ? parsed.data : undefined;
-}
-
-function readFilters(raw: string): EventFilter[] | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = eventFiltersSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
 
 function readActions(raw: string[]): EventActionValue[] | undefined {
   const known = raw.filter((value): value is EventActionValue =>
@@ -113,9 +77,9 @@ export function readEventLogLink(params: URLSearchParams): {
     if (value === undefined) refused.push(part);
     else view[key] = value;
   };
-  if (params.has(EVENT_LOG_PARAMS.range)) take('range', 'range', readRange(params));
+  if (params.has(EVENT_LOG_PARAMS.range)) take('range', 'range', readRangeParam(params));
   const filters = params.get(EVENT_LOG_PARAMS.filters);
-  if (filters !== null) take('filters', 'filters', readFilters(filters));
+  if (filters !== null) take('filters', 'filters', readFiltersParam(filters, eventFiltersSchema));
   if (params.has(EVENT_LOG_PARAMS.action))
     take('actions', 'actions', readActions(params.getAll(EVENT_LOG_PARAMS.action)));
   if (params.has(EVENT_LOG_PARAMS.search) || params.has(EVENT_LOG_PARAMS.deep))
@@ -130,15 +94,8 @@ export function readEventLogLink(params: URLSearchParams): {
 export function writeEventLogParams(view: Partial<EventLogView>, base = new URLSearchParams()): URLSearchParams {
   const next = new URLSearchParams(base);
   for (const name of OWN_PARAMS) next.delete(name);
-  const { range, filters, actions, search } = view;
-  if (range && range.index !== DATE_RANGE_DEFAULT_INDEX) {
-    next.set(EVENT_LOG_PARAMS.range, String(range.index));
-    if (range.index === TIME_RANGE_CUSTOM_INDEX && range.from !== undefined && range.to !== undefined) {
-      next.set(EVENT_LOG_PARAMS.from, String(range.from));
-      next.set(EVENT_LOG_PARAMS.to, String(range.to));
-    }
-  }
-  if (filters && filters.length > 0) next.set(EVENT_LOG_PARAMS.filters, JSON.stringify(filters));
+  const { actions, search } = view;
+  writeRangeAndFilters(next, view);
   for (const action of actions ?? []) next.append(EVENT_LOG_PARAMS.action, action);
   if (search && search.text !== '') next.set(EVENT_LOG_PARAMS.search, search.text);
   if (search?.deep) next.set(EVENT_LOG_PARAMS.deep, '1');

@@ -120,6 +120,89 @@ describe('dashboard', () => {
     expect(await screen.findByTestId('dashboard-tab-dataTransfer')).toBeTruthy();
   });
 
+  it('shows the view its address names: the range and filters in every call, kept for the user', async () => {
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({
+        filters: [{ field: 'status', op: 'gt', value: 499 }],
+        dateRange: { range: { index: 5 }, previous: null, zoomed: false },
+        sourceListSize: 10,
+      }),
+    );
+    const germany = { field: 'country', op: 'is', value: 'DE' };
+    const link = `range=1&filters=${encodeURIComponent(JSON.stringify([germany]))}`;
+    const { sent, router } = renderDashboard(`/home/firewall?groupName=alpha&${link}`);
+    expect((await screen.findByTestId('event-filter-chip-0')).textContent).toBe('Country: Germany');
+    await waitFor(() => expect(seriesBodies(sent).length).toBeGreaterThan(0));
+    // The loader's calls too: none went out for the kept range or filters.
+    for (const body of seriesBodies(sent)) {
+      expect(body.dateRange).toEqual({ index: 1 });
+      expect(body.filters).toContainEqual(germany);
+      expect(body.filters).not.toContainEqual({ field: 'status', op: 'gt', value: 499 });
+    }
+    expect(stored()).toMatchObject({ filters: [germany], dateRange: { range: { index: 1 } }, sourceListSize: 10 });
+    expect(router.state.location.search).toBe(`?groupName=alpha&${link}`);
+    expect(screen.queryByTestId('dashboard-link-refused')).toBeNull();
+  });
+
+  it('keeps the range and the filters in its address as they change, across its tabs', async () => {
+    const { router } = renderDashboard();
+    await screen.findByTestId('dashboard-tab-overview');
+    expect(router.state.location.search).toBe('?groupName=alpha');
+    await chooseOption('dashboard-range', '2');
+    await waitFor(() => expect(router.state.location.search).toBe('?groupName=alpha&range=2'));
+    fireEvent.click(await screen.findByTestId('dashboard-group-by-country'));
+    fireEvent.click(await screen.findByText('series Germany'));
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'country', op: 'is', value: 'DE' }]));
+    await waitFor(() => expect(router.state.location.search).toBe(`?groupName=alpha&range=2&filters=${filters}`));
+    // Clicked as soon as the router has the new address, before the page has drawn with it: the
+    // tab carries the address from before the change, and the page writes its view back in.
+    fireEvent.click(within(screen.getByTestId('dashboard-tabs')).getByText('Firewall'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/firewall'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?groupName=alpha&range=2&filters=${filters}`));
+    // The menu's plain address shows the same view, and gets it written in.
+    await router.navigate('/home?groupName=alpha');
+    await waitFor(() => expect(router.state.location.search).toBe(`?groupName=alpha&range=2&filters=${filters}`));
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Country: Germany');
+  });
+
+  it('reloads a zoomed view zoomed, Reset still going back to the range picked before', async () => {
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({
+        dateRange: {
+          range: { index: TIME_RANGE_CUSTOM_INDEX, from: ZOOM_FROM, to: ZOOM_TO },
+          previous: { index: 2 },
+          zoomed: true,
+        },
+      }),
+    );
+    vi.setSystemTime(ZOOM_TO + 3_600_000);
+    try {
+      const { router } = renderDashboard(`/home?groupName=alpha&range=6&from=${ZOOM_FROM}&to=${ZOOM_TO}`);
+      expect(await screen.findByTestId('dashboard-zoomed')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('dashboard-zoom-reset'));
+      await waitFor(() => expect(router.state.location.search).toBe('?groupName=alpha&range=2'));
+      expect(stored()).toMatchObject({ dateRange: { range: { index: 2 }, previous: null, zoomed: false } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says which part of a link it could not use, and leaves it out of the calls and the address', async () => {
+    const germany = encodeURIComponent(JSON.stringify([{ field: 'country', op: 'is', value: 'DE' }]));
+    const { router, sent } = renderDashboard(`/home?groupName=alpha&range=9&filters=${germany}`);
+    expect((await screen.findByTestId('dashboard-link-refused')).textContent).toBe(
+      'Part of this link could not be used and was left out: the time range.',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?groupName=alpha&filters=${germany}`));
+    await waitFor(() => expect(seriesBodies(sent).length).toBeGreaterThan(0));
+    expect(seriesBodies(sent).every((b) => b.dateRange.index === 4)).toBe(true);
+    expect(screen.getByTestId('event-filter-chip-0').textContent).toBe('Country: Germany');
+    fireEvent.click(within(screen.getByTestId('dashboard-link-refused')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('dashboard-link-refused')).toBeNull();
+  });
+
   it('asks again for a changed range and keeps it for the user', async () => {
     const { sent } = renderDashboard();
     await screen.findByTestId('dashboard-tab-overview');

@@ -1,6 +1,7 @@
 import { DASHBOARD_TABS, DASHBOARD_TAB_IDS, DASHBOARD_TAB_PATHS } from '@parapet/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LinkRefusedAlert } from '@/components/link-refused-alert';
 import { PageTitle } from '@/components/page-title';
 import { RouteTabs } from '@/components/route-tabs';
 import { DashboardToolbar } from './components/dashboard-toolbar';
@@ -11,7 +12,7 @@ import { tabOfPath } from './tab-requests';
 
 /**
  * /home: the traffic dashboard. The time range and the filters sit above the tabs and hold for
- * all of them; each tab is a child route with its own URL.
+ * all of them, and are kept in the address; each tab is a child route with its own URL.
  */
 export function Component() {
   const { t } = useTranslation(['nav', 'dashboard']);
@@ -20,6 +21,7 @@ export function Component() {
   return (
     <DashboardStateContext.Provider value={state}>
       <PageTitle>{t('nav:menu.dashboard')}</PageTitle>
+      <LinkRefusedAlert parts={state.linkRefused} onClose={state.dismissLinkRefused} testId="dashboard-link-refused" />
       <DashboardToolbar groupName={groupName} />
       <RouteTabs
         testId="dashboard-tabs"

@@ -1,24 +1,15 @@
 import { FileSearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { DASHBOARD_FILTERS_MAX, DASHBOARD_TABS, EVENT_FILTER_FIELDS, type EventFilterField } from '@parapet/shared';
+import { DASHBOARD_FILTERS_MAX, DASHBOARD_TABS } from '@parapet/shared';
 import { Button, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EventFilterBar } from '@/components/event-filters/event-filter-bar';
 import { TimeRangeControl } from '@/components/time-range/time-range-control';
 import { useKeptDays } from '@/components/time-range/use-kept-days';
+import { DASHBOARD_FILTER_FIELDS } from '../filter-fields';
 import { useDashboardState } from '../state/dashboard-state';
 import { tabOfPath } from '../tab-requests';
 import { useEventLogLink } from './use-event-log-link';
-
-/**
- * A request id, a query string or a whole URL names one request or nearly; none is a way to cut
- * a chart (each would also read the raw events, not the rollups), so the dashboard does not offer
- * them. The event log does.
- */
-const ONE_REQUEST_FIELDS: readonly EventFilterField[] = ['req_id', 'args', 'request_url'];
-const DASHBOARD_FILTER_FIELDS: readonly EventFilterField[] = EVENT_FILTER_FIELDS.filter(
-  (field) => !ONE_REQUEST_FIELDS.includes(field),
-);
 
 /**
  * Above every tab: the time range (with the zoom's Reset) and the filters, shared by all tabs,

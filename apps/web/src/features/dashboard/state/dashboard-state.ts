@@ -8,8 +8,10 @@ import {
   type EventFilter,
   type SourceListSize,
 } from '@parapet/shared';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { readDashboardOptions, resetZoom, writeDashboardOptions, zoomTo } from './dashboard-options';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ownParams, readDashboardLink, withLink, writeDashboardParams, type DashboardLinkPart } from './dashboard-link';
+import { readDashboardOptions, resetZoom, sameOptions, writeDashboardOptions, zoomTo } from './dashboard-options';
 
 /** What a click on a series or a list row did with its filter. */
 export type AddFilterResult = 'added' | 'duplicate' | 'full';
@@ -25,11 +27,29 @@ export interface DashboardState {
   resetZoom: () => void;
   setChartOptions: (tab: DashboardTabId, options: ChartOptions) => void;
   setSourceListSize: (size: SourceListSize) => void;
+  /** The parts of the address's view that could not be used, until the user closes the notice. */
+  linkRefused: DashboardLinkPart[];
+  dismissLinkRefused: () => void;
 }
 
-/** The dashboard's choices with their setters; every change is saved for the user at once. */
+/**
+ * The dashboard's choices with their setters; every change is saved for the user at once, and
+ * the range and the filters are kept in the page's address (dashboard-link.ts). The address the
+ * page opens at decides what it shows first, so a reload or a copied link shows the same figures;
+ * from then on the choices rule and every change replaces the address. An address reached while
+ * the page is open (a tab, the menu's plain link) is rewritten, never read: a tab clicked in the
+ * instant after a change carries the address from before it, and reading that back would undo
+ * the change.
+ */
 export function useDashboardStateStore(): DashboardState {
-  const [options, setOptions] = useState<DashboardFilterOptions>(readDashboardOptions);
+  const [params, setParams] = useSearchParams();
+  const [start] = useState(() => {
+    const kept = readDashboardOptions();
+    const link = readDashboardLink(params);
+    return { kept, link, options: link ? withLink(kept, link) : kept };
+  });
+  const [options, setOptions] = useState<DashboardFilterOptions>(start.options);
+  const [linkRefused, setLinkRefused] = useState<DashboardLinkPart[]>(start.link?.refused ?? []);
 
   const update = useCallback((change: (current: DashboardFilterOptions) => DashboardFilterOptions) => {
     setOptions((current) => {
@@ -38,6 +58,17 @@ export function useDashboardStateStore(): DashboardState {
       return next;
     });
   }, []);
+
+  // The view a link opened becomes the user's, as any change of theirs does.
+  useEffect(() => {
+    if (!sameOptions(start.options, start.kept)) writeDashboardOptions(start.options);
+  }, [start]);
+
+  const shown = ownParams(writeDashboardParams(options));
+  const inAddress = ownParams(params);
+  useEffect(() => {
+    if (inAddress !== shown) setParams((prev) => writeDashboardParams(options, prev), { replace: true });
+  }, [inAddress, shown, options, setParams]);
 
   const addFilter = useCallback(
     (filter: EventFilter): AddFilterResult => {
@@ -60,8 +91,10 @@ export function useDashboardStateStore(): DashboardState {
       setChartOptions: (tab, chart) =>
         update((current) => ({ ...current, chartOptions: { ...current.chartOptions, [tab]: chart } })),
       setSourceListSize: (sourceListSize) => update((current) => ({ ...current, sourceListSize })),
+      linkRefused,
+      dismissLinkRefused: () => setLinkRefused([]),
     }),
-    [options, addFilter, update],
+    [options, addFilter, update, linkRefused],
   );
 }
 

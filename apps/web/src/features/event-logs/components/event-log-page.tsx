@@ -16,6 +16,7 @@ import { EventFilterBar } from '@/components/event-filters/event-filter-bar';
 import { useEventValueLabel } from '@/components/event-filters/value-labels';
 import { ChooseGroupAlert } from '@/components/item-list';
 import { PageTitle } from '@/components/page-title';
+import { LinkRefusedAlert } from '@/components/link-refused-alert';
 import { isApiError } from '@/lib/api-client';
 import { toFieldErrorCode } from '@/lib/form-errors';
 import { PATHS } from '@/lib/paths';
@@ -31,7 +32,6 @@ import { EventLogFilterModal } from './event-log-filter-modal';
 import { EventLogPager } from './event-log-pager';
 import { EventLogTable } from './event-log-table';
 import { EventLogToolbar } from './event-log-toolbar';
-import { LinkRefusedAlert } from './link-refused-alert';
 import { ruleDraftOf } from './rule-draft-of';
 import { useLogView } from './use-log-view';
 
@@ -109,7 +109,7 @@ export function EventLogPage() {
       <PageTitle>{t('nav:menu.eventLogs')}</PageTitle>
       {groupName && query ? (
         <>
-          <LinkRefusedAlert parts={refused} onClose={dismissRefused} />
+          <LinkRefusedAlert parts={refused} onClose={dismissRefused} testId="event-log-link-refused" />
           <EventLogToolbar
             groupName={groupName}
             range={range}

@@ -4,11 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { EventLogLinkPart } from '@/lib/event-log-link';
 
 /**
- * Says which parts of the address the log could not use (lib/event-log-link.ts), so a link
- * whose filters were edited by hand, or whose custom range has aged past the picker, does not
- * quietly show something else than it asked for.
+ * Says which parts of a page's address it could not use (lib/view-link.ts), so a link whose
+ * filters were edited by hand, or whose custom range has aged past the picker, does not quietly
+ * show something else than it asked for. The dashboard's parts are some of the event log's.
  */
-export function LinkRefusedAlert({ parts, onClose }: { parts: EventLogLinkPart[]; onClose: () => void }) {
+export function LinkRefusedAlert({
+  parts,
+  onClose,
+  testId,
+}: {
+  parts: readonly EventLogLinkPart[];
+  onClose: () => void;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation('events');
   const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'conjunction' }), [i18n.language]);
   if (parts.length === 0) return null;
@@ -19,7 +27,7 @@ export function LinkRefusedAlert({ parts, onClose }: { parts: EventLogLinkPart[]
       closable={{ onClose, 'aria-label': t('log.dismiss') }}
       style={{ marginBottom: 12 }}
       title={t('log.linkRefused', { parts: list.format(parts.map((part) => t(`log.linkParts.${part}`))) })}
-      data-testid="event-log-link-refused"
+      data-testid={testId}
     />
   );
 }
