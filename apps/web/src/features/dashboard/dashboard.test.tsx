@@ -81,6 +81,8 @@ const activityRow = (reqId: string, timestamp: number) => blockedRequest({ req_i
 const seriesBodies = (sent: ReturnType<typeof renderApp>['sent']) =>
   sent('POST', '/api/dashboard/series').map((c) => c.body as DashboardSeriesRequest);
 const stored = () => JSON.parse(localStorage.getItem(STORED) ?? '{}') as Record<string, unknown>;
+/** Choices the user kept from an earlier visit, as the console stores them. */
+const keepChoices = (choices: Record<string, unknown>) => localStorage.setItem(STORED, JSON.stringify(choices));
 
 describe('dashboard', () => {
   beforeEach(() => localStorage.clear());
@@ -121,14 +123,11 @@ describe('dashboard', () => {
   });
 
   it('shows the view its address names: the range and filters in every call, kept for the user', async () => {
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({
-        filters: [{ field: 'status', op: 'gt', value: 499 }],
-        dateRange: { range: { index: 5 }, previous: null, zoomed: false },
-        sourceListSize: 10,
-      }),
-    );
+    keepChoices({
+      filters: [{ field: 'status', op: 'gt', value: 499 }],
+      dateRange: { range: { index: 5 }, previous: null, zoomed: false },
+      sourceListSize: 10,
+    });
     const germany = { field: 'country', op: 'is', value: 'DE' };
     const link = `range=1&filters=${encodeURIComponent(JSON.stringify([germany]))}`;
     const { sent, router } = renderDashboard(`/home/firewall?groupName=alpha&${link}`);
@@ -167,16 +166,13 @@ describe('dashboard', () => {
   });
 
   it('reloads a zoomed view zoomed, Reset still going back to the range picked before', async () => {
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({
-        dateRange: {
-          range: { index: TIME_RANGE_CUSTOM_INDEX, from: ZOOM_FROM, to: ZOOM_TO },
-          previous: { index: 2 },
-          zoomed: true,
-        },
-      }),
-    );
+    keepChoices({
+      dateRange: {
+        range: { index: TIME_RANGE_CUSTOM_INDEX, from: ZOOM_FROM, to: ZOOM_TO },
+        previous: { index: 2 },
+        zoomed: true,
+      },
+    });
     vi.setSystemTime(ZOOM_TO + 3_600_000);
     try {
       const { router } = renderDashboard(`/home?groupName=alpha&range=6&from=${ZOOM_FROM}&to=${ZOOM_TO}`);
@@ -266,12 +262,9 @@ describe('dashboard', () => {
   it("says a kept range reaches past what the group's plan keeps, and still asks for it", async () => {
     const DAY = 86_400_000;
     const from = Date.now() - 20 * DAY;
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({
-        dateRange: { range: { index: TIME_RANGE_CUSTOM_INDEX, from, to: from + DAY }, previous: null, zoomed: false },
-      }),
-    );
+    keepChoices({
+      dateRange: { range: { index: TIME_RANGE_CUSTOM_INDEX, from, to: from + DAY }, previous: null, zoomed: false },
+    });
     const { sent } = renderDashboard(undefined, {
       'GET /api/group/resource-limits': () => json(200, { groupName: 'alpha', plan: PLANS.basic, usage: {} }),
     });
@@ -282,24 +275,21 @@ describe('dashboard', () => {
   });
 
   it('starts from what the user kept: filters, range and chart options', async () => {
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({
-        filters: [{ field: 'status', op: 'gt', value: 499 }],
-        dateRange: { range: { index: 3 }, previous: null, zoomed: false },
-        chartOptions: {
-          overview: {
-            visualization: 'bar',
-            metric: 'dataUsage',
-            groupBy: 'terms',
-            termField: 'country',
-            termSize: 4,
-            groupByFilters: [],
-          },
+    keepChoices({
+      filters: [{ field: 'status', op: 'gt', value: 499 }],
+      dateRange: { range: { index: 3 }, previous: null, zoomed: false },
+      chartOptions: {
+        overview: {
+          visualization: 'bar',
+          metric: 'dataUsage',
+          groupBy: 'terms',
+          termField: 'country',
+          termSize: 4,
+          groupByFilters: [],
         },
-        sourceListSize: 10,
-      }),
-    );
+      },
+      sourceListSize: 10,
+    });
     const { sent } = renderDashboard();
     await waitFor(() => expect(seriesBodies(sent).some((b) => b.groupBy === 'country')).toBe(true));
     const main = seriesBodies(sent).find((b) => b.groupBy === 'country');
@@ -331,13 +321,10 @@ describe('dashboard', () => {
   });
 
   it('drops a kept choice that no longer holds and keeps the others', async () => {
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({
-        filters: [{ field: 'secret', op: 'is', value: 'x' }],
-        dateRange: { range: { index: 1 }, previous: null, zoomed: false },
-      }),
-    );
+    keepChoices({
+      filters: [{ field: 'secret', op: 'is', value: 'x' }],
+      dateRange: { range: { index: 1 }, previous: null, zoomed: false },
+    });
     const { sent } = renderDashboard();
     await waitFor(() => expect(seriesBodies(sent).length).toBeGreaterThan(0));
     expect(seriesBodies(sent)[0]).toMatchObject({ dateRange: { index: 1 }, filters: [] });
@@ -495,10 +482,7 @@ describe('dashboard', () => {
 
   it("opens the events a tab counts in the event log: its range, its own filters and the user's", async () => {
     const germany = { field: 'country', op: 'is', value: 'DE' };
-    localStorage.setItem(
-      STORED,
-      JSON.stringify({ filters: [germany], dateRange: { range: { index: 2 }, previous: null, zoomed: false } }),
-    );
+    keepChoices({ filters: [germany], dateRange: { range: { index: 2 }, previous: null, zoomed: false } });
     const { sent, router } = renderDashboard(
       '/home/firewall?groupName=alpha',
       { 'POST /api/event-logs/search': () => json(200, { rows: [], nextCursor: null }) },

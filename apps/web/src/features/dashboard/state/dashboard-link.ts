@@ -84,10 +84,17 @@ export function withLink(options: DashboardFilterOptions, link: DashboardLink): 
 /**
  * What the dashboard starts from at an address: the user's kept choices, with the view a link
  * names over them. The page, its loader and the server's first view all start here, so the
- * calls the loader starts are the ones the widgets make.
+ * calls the loader starts are the ones the widgets make. The page also keeps what was kept and
+ * the link, to save a view the link changed and to say what it refused.
  */
-export function startingOptions(params: URLSearchParams): DashboardFilterOptions {
+export function startAt(params: URLSearchParams): {
+  kept: DashboardFilterOptions;
+  link: DashboardLink | undefined;
+  options: DashboardFilterOptions;
+} {
   const kept = readDashboardOptions();
   const link = readDashboardLink(params);
-  return link ? withLink(kept, link) : kept;
+  return { kept, link, options: link ? withLink(kept, link) : kept };
 }
+
+export const startingOptions = (params: URLSearchParams): DashboardFilterOptions => startAt(params).options;

@@ -10,8 +10,8 @@ import {
 } from '@parapet/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ownParams, readDashboardLink, withLink, writeDashboardParams, type DashboardLinkPart } from './dashboard-link';
-import { readDashboardOptions, resetZoom, sameOptions, writeDashboardOptions, zoomTo } from './dashboard-options';
+import { ownParams, startAt, writeDashboardParams, type DashboardLinkPart } from './dashboard-link';
+import { resetZoom, sameOptions, writeDashboardOptions, zoomTo } from './dashboard-options';
 
 /** What a click on a series or a list row did with its filter. */
 export type AddFilterResult = 'added' | 'duplicate' | 'full';
@@ -43,11 +43,7 @@ export interface DashboardState {
  */
 export function useDashboardStateStore(): DashboardState {
   const [params, setParams] = useSearchParams();
-  const [start] = useState(() => {
-    const kept = readDashboardOptions();
-    const link = readDashboardLink(params);
-    return { kept, link, options: link ? withLink(kept, link) : kept };
-  });
+  const [start] = useState(() => startAt(params));
   const [options, setOptions] = useState<DashboardFilterOptions>(start.options);
   const [linkRefused, setLinkRefused] = useState<DashboardLinkPart[]>(start.link?.refused ?? []);
 
