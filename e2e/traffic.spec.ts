@@ -9,8 +9,8 @@ import { signIn } from './fixtures/sign-in';
 // Traffic in the browser against the real server: the simulator sends an hour of requests through
 // the ingest endpoint with a token made by the admin, then the dashboard shows them (the chart,
 // the map and its list), a drag on the chart zooms and Reset restores the range, a country picked
-// beside the map becomes a filter, and the event log finds one request by its req_id, shows its
-// headers and exports the filtered set. The group is the test's own, so no other spec's lines
+// beside the map becomes a filter, the event log counts that country's events as the dashboard
+// did, finds one request by its req_id, shows its headers and exports the filtered set. The group is the test's own, so no other spec's lines
 // share its figures.
 const CSRF = { 'x-requested-with': 'parapet' };
 const GROUP = 'e2e-traffic';
@@ -88,6 +88,8 @@ test('simulated traffic fills the dashboard and the event log; zoom, filter, ope
   expect(top).toContain(countryName);
   await expect(countries).toHaveCount(1);
   await expect(countries.first()).toContainText(countryName);
+  const countryRequests = /([\d,]+) requests/.exec(top)?.[1];
+  expect(countryRequests, top).toBeDefined();
 
   // The dashboard's address carries the chip: opened in a browser that kept no choices (as a
   // colleague's would), it shows the same country.
@@ -104,6 +106,8 @@ test('simulated traffic fills the dashboard and the event log; zoom, filter, ope
   await expect(page).toHaveURL(/\/event-logs\?.*filters=/);
   await expect(page.getByTestId('event-filter-chip-0')).toContainText(countryName);
   await expect(page.getByTestId('event-log-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  // The log counts the same events the dashboard did for that country.
+  await expect(page.getByTestId('event-log-showing')).toHaveText(`Showing 1 to 10 of ${countryRequests} entries`);
   await page.reload();
   await expect(page.getByTestId('event-filter-chip-0')).toContainText(countryName);
 

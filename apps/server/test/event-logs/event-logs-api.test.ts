@@ -70,6 +70,8 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     client.post(EVENT_LOG_API.search, { groupName: OWNER, dateRange: range, ...body });
   const exportAs = (format: string, body: Record<string, unknown> = {}, client: ApiClient = owner.client) =>
     client.post(EVENT_LOG_API.exportEvents, { groupName: OWNER, dateRange: range, format, ...body });
+  const countOf = (body: Record<string, unknown>, client: ApiClient = owner.client) =>
+    client.post(EVENT_LOG_API.count, { groupName: OWNER, dateRange: range, ...body });
   const found = async (body: Record<string, unknown>) => {
     const res = await search({ limit: 40, ...body });
     expect(res.statusCode, res.body).toBe(200);
@@ -169,6 +171,38 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     expect(await found({ text: 'needle' })).toEqual(['a-07', 'a-11', 'a-13']);
   });
 
+  it('counts what the search pages through, with the same filters, req_id, text and actions', async () => {
+    const total = async (body: Record<string, unknown>) => {
+      const res = await countOf(body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().total;
+    };
+    expect(await total({})).toBe(COUNT);
+    expect(await total({ dateRange: { index: 0 } })).toBe(0);
+    expect(await total({ filters: [{ field: 'country', op: 'is', value: 'CN' }] })).toBe(15);
+    expect(await total({ filters: [{ field: 'request_time', op: 'gt', value: 3 }] })).toBe(
+      OWNER_EVENTS.filter((e) => e.request_time > 3).length,
+    );
+    expect(await total({ actions: ['01'] })).toBe(OWNER_EVENTS.filter((e) => e.action === '01').length);
+    expect(await total({ actions: ['06', '13'] })).toBe(0);
+    expect(await total({ reqId: 'a-07' })).toBe(1);
+    expect(await total({ reqId: 'b-1' })).toBe(0);
+    expect(await total({ text: 'needle' })).toBe(3);
+    // Bad input is refused as the search refuses it, and a count takes no page.
+    const refused = await countOf({ filters: [{ field: 'country', op: 'gt', value: 1 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ 'filters.0.op': 'not_numeric_field' });
+    expect((await countOf({ dateRange: { index: TIME_RANGE_CUSTOM_INDEX } })).json().fields).toEqual({
+      'dateRange.from': 'required',
+      'dateRange.to': 'required',
+    });
+    // Another group's events are neither counted nor told apart from a group that is not there.
+    expect((await countOf({}, other.client)).json().code).toBe('NOT_FOUND');
+    expect((await countOf({ groupName: OTHER }, other.client)).json()).toEqual({ total: OTHER_EVENTS.length });
+    expect((await countOf({ groupName: 'all' })).json().fields).toEqual({ groupName: 'reserved' });
+    expect((await countOf({}, admin)).json()).toEqual({ total: COUNT });
+  });
+
   it('refuses bad input with the field at fault', async () => {
     const refused = async (body: Record<string, unknown>) => {
       const res = await search(body);
@@ -225,6 +259,7 @@ describe.each(storeKinds)('the event log API on %s', (kind) => {
     expect(put.statusCode, put.body).toBe(200);
     expect((await search({}, reader.client)).statusCode).toBe(403);
     expect((await exportAs('ndjson', {}, reader.client)).statusCode).toBe(403);
+    expect((await countOf({}, reader.client)).statusCode).toBe(403);
   });
 
   it('exports the filtered set as CSV, quoted and guarded against formulas', async () => {

@@ -4,6 +4,7 @@ import { storedEventSchema, type EventFilter, type StoredEvent } from '@parapet/
 import {
   EVENT_DEDUPE_WINDOW_MS,
   EventQueryError,
+  type CountQuery,
   type EventStore,
   type EventRange,
 } from '../../src/modules/event-store/event-store.js';
@@ -366,6 +367,46 @@ export function defineEventStoreContract(options: ContractOptions): ContractCont
     expect(byArgs.rows.map((r) => r.req_id)).toEqual(['alpha-0232']);
     const byUri = await store.search({ ...ALL, text: '/PAGE/6', limit: 100 });
     expect(byUri.rows).toHaveLength(34);
+  });
+
+  it('counts what a search pages through: range and filters, a req_id, a Deep Search text', async () => {
+    const cn: EventFilter[] = [{ field: 'country', op: 'is', value: 'CN' }];
+    const late = { ...ALL, from: T0 + 45 * MINUTE + 1 };
+    /** Every row of every page of the search, as the event log pages it. */
+    const paged = async (query: CountQuery) => {
+      let rows = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await store.search({ ...query, limit: 50, ...(cursor ? { cursor } : {}) });
+        rows += page.rows.length;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return rows;
+    };
+    const queries: Array<[CountQuery, number]> = [
+      [ALL, 240],
+      [{ ...ALL, filters: cn }, 60],
+      [late, alpha.filter((e) => e.timestamp >= late.from).length],
+      [
+        { ...ALL, filters: [{ field: 'request_time', op: 'gt', value: 1.5 }] },
+        alpha.filter((e) => e.request_time > 1.5).length,
+      ],
+      [{ ...ALL, reqId: 'alpha-0123' }, 1],
+      [{ ...ALL, reqId: 'alpha-0123', filters: cn }, alpha[123]!.country === 'CN' ? 1 : 0],
+      [{ ...late, reqId: 'alpha-0001' }, 0],
+      [{ ...ALL, text: 'TRACE-17' }, 11],
+      [{ ...ALL, text: '/PAGE/6', filters: cn }, alpha.filter((e) => e.uri === '/page/6' && e.country === 'CN').length],
+      // Another group's id, text or rows count nothing here.
+      [{ ...ALL, reqId: 'beta-0001' }, 0],
+      [{ ...ALL, groupName: 'beta' }, 60],
+      [{ ...ALL, groupName: 'nobody', text: 'probe' }, 0],
+    ];
+    for (const [query, expected] of queries) {
+      expect(await store.count(query), JSON.stringify(query)).toBe(expected);
+      expect(await paged(query), JSON.stringify(query)).toBe(expected);
+    }
+    await expect(store.count({ ...ALL, from: 0.5 })).rejects.toBeInstanceOf(EventQueryError);
+    await expect(store.count({ ...ALL, reqId: 'alpha-0123', to: Number.NaN })).rejects.toBeInstanceOf(EventQueryError);
   });
 
   it('samples a range by the MD5 of each req_id, the same events on every store', async () => {

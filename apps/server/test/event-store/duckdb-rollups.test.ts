@@ -139,6 +139,11 @@ async function expectSameAnswers(store: DuckDbEventStore, raw: EventStore): Prom
     for (const query of topQueries(from, to)) {
       expect(await store.topN(query), JSON.stringify(query)).toEqual(await raw.topN(query));
     }
+    // The event log's "of N entries": a search's count, from the rollups where its filters allow.
+    for (const { filters } of seriesQueries(from, to)) {
+      const query = { groupName: 'acme', from, to, filters };
+      expect(await store.count(query), JSON.stringify(query)).toBe(await raw.count(query));
+    }
   }
 }
 

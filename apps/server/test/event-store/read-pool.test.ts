@@ -109,6 +109,7 @@ describe('a busy event store over HTTP', () => {
       timeSeries: (query) => pool.run(() => events.timeSeries(query)),
       topN: (query) => pool.run(() => events.topN(query)),
       search: (query) => pool.run(() => events.search(query)),
+      count: (query) => pool.run(() => events.count(query)),
       sample: (query) => pool.run(() => events.sample(query)),
       purge: (options) => events.purge(options),
       renameGroup: (options) => events.renameGroup(options),

@@ -48,6 +48,7 @@ const NOT_A_CHANGE: Record<string, string> = {
   [route('POST', WAF_RULE_API.evaluate)]: 'evaluates rules against a request',
   [route('POST', WAF_RULE_API.dryRun)]: 'replays stored events against a draft',
   [route('POST', EVENT_LOG_API.search)]: 'a query',
+  [route('POST', EVENT_LOG_API.count)]: 'a query',
   [route('POST', EVENT_LOG_API.exportEvents)]: 'a query',
   [route('POST', DASHBOARD_API.series)]: 'a query',
   [route('POST', DASHBOARD_API.top)]: 'a query',

@@ -230,6 +230,9 @@ describe.each(storeKinds)('isolation by name, from her own group, on %s', (kind)
           ['/event-logs/search', scope],
           ['/event-logs/search', { ...scope, reqId: BETA_EVENT.reqId }],
           ['/event-logs/search', { ...scope, text: BETA_EVENT.uri }],
+          ['/event-logs/count', scope],
+          ['/event-logs/count', { ...scope, reqId: BETA_EVENT.reqId }],
+          ['/event-logs/count', { ...scope, text: BETA_EVENT.uri }],
           ['/event-logs/export', { ...scope, format: 'csv' }],
           ['/event-logs/export', { ...scope, format: 'ndjson' }],
           ['/dashboard/series', { ...scope, metric: 'requests', groupBy: 'server_name' }],
@@ -241,12 +244,13 @@ describe.each(storeKinds)('isolation by name, from her own group, on %s', (kind)
           const res = await w.alice.post(path, body);
           expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
           expect(leakedMarkers(w.markers, JSON.stringify(body), res.body), path).toEqual([]);
+          const ownOnly = f.length === 0 && !('reqId' in body) && !('text' in body);
           if (path === '/event-logs/search') {
             const rows = (res.json() as { rows: { req_id: string }[] }).rows.map((r) => r.req_id);
-            expect(rows, JSON.stringify(body)).toEqual(
-              f.length === 0 && !('reqId' in body) && !('text' in body) ? ['own-req-1'] : [],
-            );
+            expect(rows, JSON.stringify(body)).toEqual(ownOnly ? ['own-req-1'] : []);
           }
+          if (path === '/event-logs/count')
+            expect(res.json(), JSON.stringify(body)).toEqual({ total: ownOnly ? 1 : 0 });
         }
       }
       const dry = await w.alice.post('/waf-rules/dry-run', {

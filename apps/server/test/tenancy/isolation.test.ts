@@ -214,6 +214,7 @@ describe.each(storeKinds)('tenant isolation on %s', (kind) => {
         '/api/tasks/{taskNo}',
         '/api/audit',
         '/api/event-logs/search',
+        '/api/event-logs/count',
         '/api/event-logs/export',
         '/api/dashboard/series',
         '/api/dashboard/top',

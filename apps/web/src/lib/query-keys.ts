@@ -49,6 +49,7 @@ export const resourceLimitsKey = (groupName: string) => [RESOURCE_LIMITS_ROOT, g
 export const eventLogKeys = {
   group: (groupName: string) => ['event-logs', groupName] as const,
   page: <Q extends GroupQuery>(query: Q) => ['event-logs', query.groupName, 'page', query] as const,
+  count: <Q extends GroupQuery>(query: Q) => ['event-logs', query.groupName, 'count', query] as const,
 };
 
 const dataId = (query: Query): unknown => (query.state.data as { id?: unknown } | undefined)?.id;

@@ -12,6 +12,7 @@ import { WAF_ACTION_CODES } from '../waf/vocabulary.js';
 
 export const EVENT_LOG_API = {
   search: '/event-logs/search',
+  count: '/event-logs/count',
   exportEvents: '/event-logs/export',
 } as const;
 
@@ -106,6 +107,13 @@ export const eventLogPageSchema = z
   })
   .meta({ id: 'EventLogPage' });
 export type EventLogPage = z.infer<typeof eventLogPageSchema>;
+
+/** The body of a count: what a search asks, without its page. */
+export const eventLogCountQuerySchema = eventLogQuerySchema.meta({ id: 'EventLogCountQuery' });
+
+/** How many events the search pages through: the table's "of N entries" (spec §2 Tables). */
+export const eventLogCountSchema = z.object({ total: z.number().int().nonnegative() }).meta({ id: 'EventLogCount' });
+export type EventLogCount = z.infer<typeof eventLogCountSchema>;
 
 export const eventLogExportSchema = eventLogQuerySchema
   .extend({ format: z.enum(EVENT_EXPORT_FORMATS) })

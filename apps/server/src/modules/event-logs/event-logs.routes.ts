@@ -5,6 +5,8 @@ import {
   EVENT_EXPORT_MEDIA_TYPES,
   EVENT_LOG_API,
   eventExportFileName,
+  eventLogCountQuerySchema,
+  eventLogCountSchema,
   eventLogExportSchema,
   eventLogPageSchema,
   eventLogSearchSchema,
@@ -13,7 +15,7 @@ import {
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { eventStoreBusyResponse } from '../event-store/event-store.js';
-import { exportEventLog, searchEventLog } from './event-logs.service.js';
+import { countEventLog, exportEventLog, searchEventLog } from './event-logs.service.js';
 
 const tags = ['event logs'];
 
@@ -53,6 +55,23 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await access(request, request.body.groupName);
       return searchEventLog(await app.events.get(), request.body, Date.now());
+    },
+  );
+
+  app.post(
+    EVENT_LOG_API.count,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many events a search of the event log pages through, counted at once',
+        body: eventLogCountQuerySchema,
+        response: { 200: eventLogCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await access(request, request.body.groupName);
+      return countEventLog(await app.events.get(), request.body, Date.now());
     },
   );
 

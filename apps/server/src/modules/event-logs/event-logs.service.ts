@@ -6,6 +6,7 @@ import {
   resolveDateRange,
   type EventActionValue,
   type EventExportFormat,
+  type EventLogCount,
   type EventLogPage,
   type EventLogQuery,
   type StoredEvent,
@@ -61,6 +62,11 @@ export async function searchEventLog(
       throw new AppError('VALIDATION_FAILED', { cursor: 'invalid_cursor' });
     throw error;
   }
+}
+
+/** How many events the log's search pages through, for "of N entries". */
+export async function countEventLog(store: EventStore, query: EventLogQuery, now: number): Promise<EventLogCount> {
+  return { total: await store.count(storeQuery(query, now)) };
 }
 
 /**

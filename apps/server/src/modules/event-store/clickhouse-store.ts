@@ -17,6 +17,7 @@ import {
   holdsSigma,
   EventQueryError,
   positiveInteger,
+  type CountQuery,
   type EventStore,
   type InsertResult,
   type SampleQuery,
@@ -96,6 +97,21 @@ export function lookupChunks(events: readonly StoredEvent[]): StoredEvent[][] {
   }
   if (chunk.length > 0) chunks.push(chunk);
   return chunks;
+}
+
+/** What a search (or its count) matches: the range and its filters, the req_id, the Deep Search text. */
+function searchConditions(query: CountQuery, params: Params): string[] {
+  const conditions = [rangeWhere(query, params)];
+  if (query.reqId !== undefined) conditions.push(`req_id = ${params.add(query.reqId, 'String')}`);
+  if (query.text !== undefined && query.text !== '') {
+    // An i in the needle can be an İ of the column; a sigma any of its forms (foldedText).
+    const folds = { dotlessI: /[iI\u0130]/u.test(query.text), sigma: holdsSigma(query.text) };
+    const needle = foldedText(params.add(query.text, 'String'), folds);
+    const inHeaders = foldedText(params.add(asJsonText(query.text), 'String'), folds);
+    const within = (column: string, text: string) => `position(${foldedText(column, folds)}, ${text}) > 0`;
+    conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
+  }
+  return conditions;
 }
 
 /** One request of one group, as a Map key (JSON keeps any two names apart). */
@@ -221,16 +237,7 @@ class ClickHouseEventStore implements EventStore {
   async search(query: SearchQuery): Promise<SearchPage> {
     const params = new Params();
     const limit = positiveInteger(query.limit, 'limit');
-    const conditions = [rangeWhere(query, params)];
-    if (query.reqId !== undefined) conditions.push(`req_id = ${params.add(query.reqId, 'String')}`);
-    if (query.text !== undefined && query.text !== '') {
-      // An i in the needle can be an İ of the column; a sigma any of its forms (foldedText).
-      const folds = { dotlessI: /[iI\u0130]/u.test(query.text), sigma: holdsSigma(query.text) };
-      const needle = foldedText(params.add(query.text, 'String'), folds);
-      const inHeaders = foldedText(params.add(asJsonText(query.text), 'String'), folds);
-      const within = (column: string, text: string) => `position(${foldedText(column, folds)}, ${text}) > 0`;
-      conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
-    }
+    const conditions = searchConditions(query, params);
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor);
       const timestamp = params.add(after.timestamp, 'Int64');
@@ -252,6 +259,15 @@ class ClickHouseEventStore implements EventStore {
       rows: page,
       nextCursor: more && lastRow ? encodeCursor({ timestamp: lastRow.timestamp, reqId: lastRow.req_id }) : null,
     };
+  }
+
+  async count(query: CountQuery): Promise<number> {
+    const params = new Params();
+    const [row] = await this.executor.rows(
+      `SELECT count() AS total FROM ${TABLE} WHERE ${searchConditions(query, params).join(' AND ')}`,
+      params.values,
+    );
+    return Number(row?.total ?? 0);
   }
 
   /** EventStore.sample. MD5's 16 bytes sort as their hex text does: the order DuckDB's md5() gives. */

@@ -50,6 +50,7 @@ import {
   checkMetric,
   EventQueryError,
   positiveInteger,
+  type CountQuery,
   type EventRange,
   type EventStore,
   type InsertResult,
@@ -475,6 +476,7 @@ class DuckDbStore implements DuckDbEventStore {
       timeSeries: (query) => this.timeSeries(query, false),
       topN: (query) => this.topN(query, false),
       search: (query) => this.search(query),
+      count: (query) => this.count(query, false),
       sample: (query) => this.sample(query),
       purge: (options) => this.purge(options),
       renameGroup: (options) => this.renameGroup(options),
@@ -546,17 +548,8 @@ class DuckDbStore implements DuckDbEventStore {
     after: SearchPosition | undefined,
     count: number,
   ): Promise<StoredEvent[]> {
-    if (top <= query.from) return [];
-    // The hash as a literal of the column's type: a BIGINT parameter made DuckDB cast the column.
-    const hash = Number((await connection.runAndReadAll(`SELECT ${reqIdHash('$1')}`, [reqId])).getRowsJS()[0]![0]);
-    const times = await connection.runAndReadAll(
-      `SELECT DISTINCT "timestamp" FROM ${reqIdTable(reqIdPartition(hash))}
-       WHERE "req_hash" = ${hash}::UINTEGER AND "timestamp" >= $1 AND "timestamp" < $2 ORDER BY "timestamp" DESC`,
-      [BigInt(query.from), BigInt(top)],
-    );
     const rows: StoredEvent[] = [];
-    for (const [time] of times.getRowsJS()) {
-      const from = Number(time);
+    for (const from of await reqIdTimes(connection, reqId, query.from, top)) {
       rows.push(...(await this.searchRows(connection, { ...query, from, to: from + 1 }, after, count - rows.length)));
       if (rows.length >= count) break;
     }
@@ -570,15 +563,7 @@ class DuckDbStore implements DuckDbEventStore {
     count: number,
   ): Promise<StoredEvent[]> {
     const params = new Params();
-    const conditions = [rangeWhere(query, params)];
-    if (query.reqId !== undefined) conditions.push(`"req_id" = ${params.add(query.reqId)}`);
-    if (query.text !== undefined && query.text !== '') {
-      const sigma = holdsSigma(query.text);
-      const needle = foldedText(params.add(query.text), sigma);
-      const inHeaders = foldedText(params.add(asJsonText(query.text)), sigma);
-      const within = (column: string, text: string) => `contains(${foldedText(`"${column}"`, sigma)}, ${text})`;
-      conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
-    }
+    const conditions = searchConditions(query, params);
     if (after) {
       const timestamp = params.add(BigInt(after.timestamp));
       conditions.push(
@@ -589,6 +574,40 @@ class DuckDbStore implements DuckDbEventStore {
       ORDER BY "timestamp" DESC, "req_id" DESC LIMIT ${params.add(BigInt(count))}`;
     const reader = await connection.runAndReadAll(sql, params.values);
     return reader.getRowObjectsJS().map((row) => fromRow(row));
+  }
+
+  /**
+   * EventStore.count. Without a req_id or a text it is a sum like a chart's, from the rollups
+   * wherever its filters allow; a req_id is counted at the times its hash was stored, as its
+   * search reads it; a Deep Search text is counted on the raw rows.
+   */
+  count(query: CountQuery, useRollups = true): Promise<number> {
+    return this.reads.run((connection) =>
+      readTransaction(connection, async () => {
+        const counted = async (range: CountQuery) => {
+          const params = new Params();
+          const sql = `SELECT count(*) AS total FROM ${EVENTS_TABLE} WHERE ${searchConditions(range, params).join(' AND ')}`;
+          return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
+        };
+        rangeWhere(query, new Params());
+        if (query.reqId !== undefined) {
+          let total = 0;
+          for (const from of await reqIdTimes(connection, query.reqId, query.from, query.to)) {
+            total += await counted({ ...query, from, to: from + 1 });
+          }
+          return total;
+        }
+        if (query.text !== undefined && query.text !== '') return counted(query);
+        const params = new Params();
+        const needed = useRollups ? columnsNeeded(undefined, query.filters, 'requests') : null;
+        const rows = this.rows(
+          { range: query, dimension: undefined, metric: 'requests', bucketMs: undefined, needed },
+          params,
+        );
+        const sql = `SELECT CAST(coalesce(sum(amount), 0) AS DOUBLE) AS total FROM (${rows})`;
+        return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
+      }),
+    );
   }
 
   purge(options: { groupName: string; before: number }): Promise<number> {
@@ -661,6 +680,36 @@ class DuckDbStore implements DuckDbEventStore {
 }
 
 /** Runs `work` in one transaction of a read connection: every statement of it reads one snapshot. */
+/** What a search (or its count) matches: the range and its filters, the req_id, the Deep Search text. */
+function searchConditions(query: CountQuery, params: Params): string[] {
+  const conditions = [rangeWhere(query, params)];
+  if (query.reqId !== undefined) conditions.push(`"req_id" = ${params.add(query.reqId)}`);
+  if (query.text !== undefined && query.text !== '') {
+    const sigma = holdsSigma(query.text);
+    const needle = foldedText(params.add(query.text), sigma);
+    const inHeaders = foldedText(params.add(asJsonText(query.text)), sigma);
+    const within = (column: string, text: string) => `contains(${foldedText(`"${column}"`, sigma)}, ${text})`;
+    conditions.push(`(${within('uri', needle)} OR ${within('args', needle)} OR ${within('req_headers', inHeaders)})`);
+  }
+  return conditions;
+}
+
+/**
+ * The times in [from, to) at which a req_id's hash was stored (duckdb-schema.ts, REQ_ID_TABLES),
+ * newest first: where the events table holds that req_id, and a few more for a shared hash.
+ */
+async function reqIdTimes(connection: DuckDBConnection, reqId: string, from: number, to: number): Promise<number[]> {
+  if (to <= from) return [];
+  // The hash as a literal of the column's type: a BIGINT parameter made DuckDB cast the column.
+  const hash = Number((await connection.runAndReadAll(`SELECT ${reqIdHash('$1')}`, [reqId])).getRowsJS()[0]![0]);
+  const times = await connection.runAndReadAll(
+    `SELECT DISTINCT "timestamp" FROM ${reqIdTable(reqIdPartition(hash))}
+     WHERE "req_hash" = ${hash}::UINTEGER AND "timestamp" >= $1 AND "timestamp" < $2 ORDER BY "timestamp" DESC`,
+    [BigInt(from), BigInt(to)],
+  );
+  return times.getRowsJS().map(([time]) => Number(time));
+}
+
 async function readTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');
   try {

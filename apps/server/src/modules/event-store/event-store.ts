@@ -63,6 +63,9 @@ export interface SearchQuery extends EventRange {
   limit: number;
 }
 
+/** What a search matches, without its paging: the event log's "of N entries". */
+export type CountQuery = Omit<SearchQuery, 'cursor' | 'limit'>;
+
 export interface SampleQuery extends EventRange {
   limit: number;
 }
@@ -103,6 +106,8 @@ export interface EventStore {
   topN(query: TopNQuery): Promise<TopNEntry[]>;
   /** Newest first, paged on (timestamp, req_id). */
   search(query: SearchQuery): Promise<SearchPage>;
+  /** How many events the search pages through: its every page's rows, counted at once. */
+  count(query: CountQuery): Promise<number>;
   /**
    * Up to `limit` of the range's events, each as likely to be among them as any other whatever
    * its time: the events in the order of the MD5 of their req_id (then req_id, then timestamp),

@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fullAccess, readOnlyAccess, storedEventSchema, type StoredEvent } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/test/filter-steps';
 import { json, memberOf, renderApp, shellHandlers, type ApiCall, type ApiHandlers } from '@/test/render-app';
 import { formatInstant } from '@/lib/format-time';
+import { changeLocale } from '@/lib/i18n';
 import { readStored } from '@/lib/stored-data';
 
 afterEach(() => {
@@ -54,6 +55,7 @@ const headers = () =>
   [...within(screen.getByTestId('event-log-table')).getAllByRole('columnheader')].map((h) => h.textContent);
 const searchBox = () => within(screen.getByTestId('event-log-search')).getByRole<HTMLInputElement>('searchbox');
 const openLog = () => screen.findByTestId('event-open-req-1');
+const showing = () => screen.getByTestId('event-log-showing').textContent;
 /** Types an action's name into the multi-select and picks the option it narrows to. */
 async function pickAction(name: string) {
   const input = within(screen.getByTestId('event-log-filter-actions')).getByRole('combobox');
@@ -112,26 +114,61 @@ describe('event log', () => {
     expect(readStored('userSelectedColumns')?.eventLog).not.toContain('isp');
   });
 
-  it('pages on the cursor, forward and back, with "showing X to Y" and the per-page choice', async () => {
-    const { sent } = renderLog();
+  it('pages on the cursor, forward and back, with "showing X to Y of Z" and the per-page choice', async () => {
+    const { sent } = renderLog({ 'POST /api/event-logs/count': () => json(200, { total: 25 }) });
     await openLog();
-    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 10');
+    await waitFor(() => expect(showing()).toBe('Showing 1 to 10 of 25 entries'));
+    // The count asks what the search asks, without its page.
+    expect(sent('POST', '/api/event-logs/count').map((c) => c.body)).toEqual([
+      { groupName: 'acme', dateRange: { index: 4 }, filters: [] },
+    ]);
     fireEvent.click(screen.getByTestId('event-log-next'));
     await screen.findByTestId('event-open-req-11');
     expect(searches(sent).at(-1)).toMatchObject({ cursor: '10', limit: 10 });
-    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 11 to 20');
+    expect(showing()).toBe('Showing 11 to 20 of 25 entries');
     fireEvent.click(screen.getByTestId('event-log-next'));
     await screen.findByTestId('event-open-req-21');
-    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 21 to 25 of 25 entries');
+    expect(showing()).toBe('Showing 21 to 25 of 25 entries');
     expect((screen.getByTestId('event-log-next') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('event-log-previous'));
     await screen.findByTestId('event-open-req-11');
-    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 11 to 20');
+    expect(showing()).toBe('Showing 11 to 20 of 25 entries');
     await chooseOption('event-log-page-size', '20');
-    await waitFor(() => expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 20'));
+    await waitFor(() => expect(showing()).toBe('Showing 1 to 20 of 25 entries'));
     expect(searches(sent).at(-1)).toEqual(expect.not.objectContaining({ cursor: expect.anything() }));
     expect(searches(sent).at(-1)).toMatchObject({ limit: 20 });
-    expect(screen.getByTestId('event-log-showing').textContent).toBe('Showing 1 to 20');
+    // Turning pages and the page size change what is shown, not what is counted.
+    expect(sent('POST', '/api/event-logs/count')).toHaveLength(1);
+  });
+
+  it('leaves the total out while the count fails or is behind the rows, and says it on the last page', async () => {
+    renderLog();
+    await openLog();
+    await waitFor(() => expect(showing()).toBe('Showing 1 to 10'));
+    fireEvent.click(screen.getByTestId('event-log-next'));
+    await screen.findByTestId('event-open-req-11');
+    expect(showing()).toBe('Showing 11 to 20');
+    fireEvent.click(screen.getByTestId('event-log-next'));
+    await screen.findByTestId('event-open-req-21');
+    expect(showing()).toBe('Showing 21 to 25 of 25 entries');
+  });
+
+  it('leaves out a count that is fewer than the rows it has paged past', async () => {
+    const { sent } = renderLog({ 'POST /api/event-logs/count': () => json(200, { total: 8 }) });
+    await openLog();
+    await waitFor(() => expect(sent('POST', '/api/event-logs/count')).toHaveLength(1));
+    await waitFor(() => expect(showing()).toBe('Showing 1 to 10'));
+  });
+
+  it("writes the total as the console's language groups digits", async () => {
+    await act(() => changeLocale('zh-CN'));
+    try {
+      renderLog({ 'POST /api/event-logs/count': () => json(200, { total: 1234567 }) });
+      await screen.findByTestId('event-open-req-1');
+      await waitFor(() => expect(showing()).toBe('显示第 1 到 10 条，共 1,234,567 条'));
+    } finally {
+      await act(() => changeLocale('en-US'));
+    }
   });
 
   it('searches a req_id, or deep-searches text, from the first page', async () => {

@@ -23,6 +23,7 @@ import { PATHS } from '@/lib/paths';
 import type { RuleDraftState } from '@/lib/rule-draft';
 import { useGroupContext } from '@/lib/tenancy/group-context';
 import { useToast } from '@/lib/toast';
+import { useEventLogCount } from '../api/count-event-logs';
 import { useExportEventLogs } from '../api/export-event-logs';
 import { useEventLogPage } from '../api/search-event-logs';
 import { DEFAULT_EVENT_LOG_COLUMNS, EVENT_LOG_COLUMNS } from './event-log-columns';
@@ -90,6 +91,7 @@ export function EventLogPage() {
   const { data, isFetching, error } = useEventLogPage(
     query && { ...query, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
   );
+  const count = useEventLogCount(query);
 
   const onOpen = useCallback((event: StoredEvent) => setDetail(event), []);
   const onHeaders = useCallback((event: StoredEvent) => setHeadersOf(event), []);
@@ -176,6 +178,7 @@ export function EventLogPage() {
             pageSize={pageSize}
             rowCount={data?.rows.length ?? 0}
             hasNext={Boolean(data?.nextCursor)}
+            total={count.data?.total}
             onPrevious={() => setPaging({ of: asked, cursors: cursors.slice(0, -1) })}
             onNext={() => data?.nextCursor && setPaging({ of: asked, cursors: [...cursors, data.nextCursor] })}
             onPageSize={setPageSize}

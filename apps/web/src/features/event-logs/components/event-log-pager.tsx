@@ -10,25 +10,33 @@ interface EventLogPagerProps {
   rowCount: number;
   /** False on the last page: then the total is known. */
   hasNext: boolean;
+  /** What the search's count answered, if it has (POST /api/event-logs/count). */
+  total: number | undefined;
   onPrevious: () => void;
   onNext: () => void;
   onPageSize: (size: number) => void;
 }
 
 /**
- * Keyset paging (no page numbers: a cursor only knows what comes after it). "Showing X to Y",
- * and "of Z entries" once the last page is reached and the total is known.
+ * Keyset paging (no page numbers: a cursor only knows what comes after it). "Showing X to Y of
+ * Z entries": Z is the search's count, asked beside the first page; on the last page the rows
+ * themselves tell it. A count that has not answered, or that is older than the rows (fewer than
+ * they reach), is left out rather than shown wrong.
  */
 export function EventLogPager(props: EventLogPagerProps) {
-  const { pageIndex, pageSize, rowCount, hasNext, onPrevious, onNext, onPageSize } = props;
+  const { pageIndex, pageSize, rowCount, hasNext, total, onPrevious, onNext, onPageSize } = props;
   const { t, i18n } = useTranslation('events');
+  const last = pageIndex * pageSize + rowCount;
+  const known = hasNext ? (total !== undefined && total > last ? total : undefined) : last;
   const from = formatCount(pageIndex * pageSize + 1, i18n.language);
-  const to = formatCount(pageIndex * pageSize + rowCount, i18n.language);
+  const to = formatCount(last, i18n.language);
   return (
     <Space wrap style={{ marginTop: 16, justifyContent: 'flex-end', width: '100%' }}>
       {rowCount > 0 ? (
         <Typography.Text type="secondary" data-testid="event-log-showing">
-          {hasNext ? t('log.showing', { from, to }) : t('log.showingAll', { from, to, total: to })}
+          {known === undefined
+            ? t('log.showing', { from, to })
+            : t('log.showingAll', { from, to, total: formatCount(known, i18n.language) })}
         </Typography.Text>
       ) : null}
       <Button disabled={pageIndex === 0} onClick={onPrevious} data-testid="event-log-previous">
