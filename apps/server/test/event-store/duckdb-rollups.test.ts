@@ -9,7 +9,7 @@ import {
   openDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
-import { columnsNeeded, planRange, ROLLUPS } from '../../src/modules/event-store/duckdb-rollups.js';
+import { columnsNeeded, planRange, ROLLUPS, type RangePiece } from '../../src/modules/event-store/duckdb-rollups.js';
 import { HEADER_COLUMNS } from '../../src/modules/event-store/duckdb-schema.js';
 import type { EventStore, TimeSeriesQuery, TopNQuery } from '../../src/modules/event-store/event-store.js';
 import { createTrafficGenerator, spreadTimestamps, storedEvent } from '../../src/tools/simulate/traffic-generator.js';
@@ -89,6 +89,10 @@ function seriesQueries(from: number, to: number): TimeSeriesQuery[] {
     { ...base, filters: FIREWALL, bucketMs: 15 * MINUTE, metric: 'requests', groupBy: 'client_ip', termSize: 5 },
     // Buckets finer than a minute: no rollup's grain divides them.
     { ...base, filters: [], bucketMs: 30_000, metric: 'requests', groupBy: 'status_class' },
+    // Paths with none of the tabs' filters (the paths alone), and firewall events by address by the hour.
+    { ...base, filters: [], bucketMs: HOUR, metric: 'requests', groupBy: 'uri', termSize: 5 },
+    { ...base, filters: [], bucketMs: 15 * MINUTE, metric: 'bytes', groupBy: 'uri', termSize: 5 },
+    { ...base, filters: FIREWALL, bucketMs: HOUR, metric: 'requests', groupBy: 'client_ip', termSize: 5 },
   ];
 }
 
@@ -210,6 +214,25 @@ describe('DuckDB rollups', () => {
     // Where a request was served from reads the upstream status too; the paths' rollups keep it.
     const uncached = planRange(from, to, columnsNeeded('uri', [SERVED_FROM_ORIGIN], 'requests'), undefined);
     expect(uncached.map((p) => p.rollup?.table ?? 'raw')).toContain('events_hourly_uri');
+    // Without the tabs' filters, paths come from the rollups of paths alone, a row per path a bucket.
+    const tables = (pieces: RangePiece[]) => pieces.map((p) => p.rollup?.table ?? 'raw');
+    expect(tables(planRange(from, to, columnsNeeded('uri', [], 'bytes'), HOUR))).toEqual([
+      'raw',
+      'events_hourly_uri_alone',
+      'events_quarterly_uri_alone',
+      'raw',
+    ]);
+    expect(tables(planRange(from, to, columnsNeeded('uri', [], 'requests'), undefined))).toEqual([
+      'raw',
+      'events_hourly_uri_alone',
+      'events_quarterly_uri_alone',
+      'raw',
+    ]);
+    // Firewall events by address by the hour come from the hourly rollup of firewall events alone.
+    const hourly = (filters: EventFilter[]) =>
+      tables(planRange(from, to, columnsNeeded('client_ip', filters, 'requests'), HOUR, filters));
+    expect(hourly(FIREWALL)).toEqual(['raw', 'events_hourly_waf_client_ip', 'events_quarterly_waf_client_ip', 'raw']);
+    expect(hourly([])).toEqual(['raw', 'events_hourly_client_ip', 'raw']);
   });
 
   it('answers every series and top-N as a scan of the raw table does', async () => {

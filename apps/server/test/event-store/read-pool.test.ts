@@ -137,6 +137,9 @@ describe('a busy event store over HTTP', () => {
     const search = await admin.post(EVENT_LOG_API.search, { groupName: 'alpha', dateRange: { index: 1 }, filters: [] });
     expect(search.statusCode).toBe(503);
     expect(search.headers['retry-after']).toBe('3');
+    const count = await admin.post(EVENT_LOG_API.count, { groupName: 'alpha', dateRange: { index: 1 }, filters: [] });
+    expect(count.statusCode).toBe(503);
+    expect(count.json()).toEqual({ code: 'EVENT_STORE_BUSY', message: ERROR_CODES.EVENT_STORE_BUSY.message });
     held.open();
     await holding;
     const after = await alice.post(DASHBOARD_API.series, series);
