@@ -679,7 +679,6 @@ class DuckDbStore implements DuckDbEventStore {
   }
 }
 
-/** Runs `work` in one transaction of a read connection: every statement of it reads one snapshot. */
 /** What a search (or its count) matches: the range and its filters, the req_id, the Deep Search text. */
 function searchConditions(query: CountQuery, params: Params): string[] {
   const conditions = [rangeWhere(query, params)];
@@ -710,6 +709,7 @@ async function reqIdTimes(connection: DuckDBConnection, reqId: string, from: num
   return times.getRowsJS().map(([time]) => Number(time));
 }
 
+/** Runs `work` in one transaction of a read connection: every statement of it reads one snapshot. */
 async function readTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');
   try {
