@@ -35,9 +35,9 @@ export async function spiedEventStore(): Promise<{ store: EventStore; searches: 
   const store = new Proxy(inner, {
     get(target, property, receiver) {
       if (property === 'search')
-        return (query: SearchQuery) => {
+        return (query: SearchQuery, signal?: AbortSignal) => {
           searches.push(query);
-          return target.search(query);
+          return target.search(query, signal);
         };
       if (property === 'close')
         return async () => {

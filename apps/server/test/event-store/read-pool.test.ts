@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DASHBOARD_API, ERROR_CODES, EVENT_LOG_API } from '@parapet/shared';
 import { ReadPool } from '../../src/modules/event-store/read-pool.js';
-import { EventStoreBusyError, type EventStore } from '../../src/modules/event-store/event-store.js';
+import {
+  EventReadAbortedError,
+  EventStoreBusyError,
+  type EventStore,
+} from '../../src/modules/event-store/event-store.js';
 import { DUCKDB_EVENTS_FILE, openDuckDbEventStore } from '../../src/modules/event-store/duckdb-store.js';
 import { buildTestApp, seedUserSession, type TestApp } from '../helpers/app.js';
 import { ApiClient } from '../helpers/client.js';
@@ -69,6 +73,25 @@ describe('the read pool', () => {
     expect(await pool.run((connection) => Promise.resolve(connection))).toBe('only');
   });
 
+  it('lets a read its caller left go: before it starts, or while it waits, to the next in line', async () => {
+    const pool = new ReadPool(['only'], { maxWaiting: 5, maxWaitMs: 10_000 });
+    const left = new AbortController();
+    left.abort();
+    await expect(pool.run(() => Promise.resolve('never'), left.signal)).rejects.toBeInstanceOf(EventReadAbortedError);
+    const held = gate();
+    const first = pool.run(() => held.opened);
+    const leaving = new AbortController();
+    const waiting = pool.run(() => Promise.resolve('never'), leaving.signal);
+    const next = pool.run((connection) => Promise.resolve(connection));
+    expect(pool.queued).toBe(2);
+    leaving.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'EventReadAbortedError', statusCode: 499 });
+    expect(pool.queued).toBe(1);
+    held.open();
+    await first;
+    expect(await next).toBe('only');
+  });
+
   it('gives the connection back when a read fails', async () => {
     const pool = new ReadPool(['only'], { maxWaiting: 0, maxWaitMs: 1000 });
     await expect(pool.run(() => Promise.reject(new Error('bad query')))).rejects.toThrow('bad query');
@@ -108,8 +131,8 @@ describe('a busy event store over HTTP', () => {
       insert: (batch) => events.insert(batch),
       timeSeries: (query) => pool.run(() => events.timeSeries(query)),
       topN: (query) => pool.run(() => events.topN(query)),
-      search: (query) => pool.run(() => events.search(query)),
-      count: (query) => pool.run(() => events.count(query)),
+      search: (query, signal) => pool.run(() => events.search(query, signal)),
+      count: (query, signal) => pool.run(() => events.count(query, signal)),
       sample: (query) => pool.run(() => events.sample(query)),
       purge: (options) => events.purge(options),
       renameGroup: (options) => events.renameGroup(options),

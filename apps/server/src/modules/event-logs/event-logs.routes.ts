@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EVENT_EXPORT_MEDIA_TYPES,
@@ -28,6 +28,18 @@ const eventExportFileSchema = text().describe('CSV (with a header line) or NDJSO
  */
 const asFileBody = (stream: Readable): string => stream as unknown as string;
 const security = sessionSecurity;
+
+/**
+ * Aborts once the client closes the request before its answer is sent (a new search replaced it,
+ * the page was left): the store lets its read go instead of scanning on for nobody.
+ */
+function untilClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 // Both routes read the event store, which answers 503 when too many reads wait.
 const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };
 
@@ -52,9 +64,9 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventLogPageSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await access(request, request.body.groupName);
-      return searchEventLog(await app.events.get(), request.body, Date.now());
+      return searchEventLog(await app.events.get(), request.body, Date.now(), untilClientLeaves(reply));
     },
   );
 
@@ -69,9 +81,9 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventLogCountSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await access(request, request.body.groupName);
-      return countEventLog(await app.events.get(), request.body, Date.now());
+      return countEventLog(await app.events.get(), request.body, Date.now(), untilClientLeaves(reply));
     },
   );
 

@@ -50,13 +50,17 @@ export async function searchEventLog(
   store: EventStore,
   query: EventLogQuery & { cursor?: string | undefined; limit: number },
   now: number,
+  signal?: AbortSignal,
 ): Promise<EventLogPage> {
   try {
-    return await store.search({
-      ...storeQuery(query, now),
-      limit: query.limit,
-      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-    });
+    return await store.search(
+      {
+        ...storeQuery(query, now),
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      },
+      signal,
+    );
   } catch (error) {
     if (error instanceof EventQueryError && query.cursor !== undefined)
       throw new AppError('VALIDATION_FAILED', { cursor: 'invalid_cursor' });
@@ -65,8 +69,13 @@ export async function searchEventLog(
 }
 
 /** How many events the log's search pages through, for "of N entries". */
-export async function countEventLog(store: EventStore, query: EventLogQuery, now: number): Promise<EventLogCount> {
-  return { total: await store.count(storeQuery(query, now)) };
+export async function countEventLog(
+  store: EventStore,
+  query: EventLogQuery,
+  now: number,
+  signal?: AbortSignal,
+): Promise<EventLogCount> {
+  return { total: await store.count(storeQuery(query, now), signal) };
 }
 
 /**

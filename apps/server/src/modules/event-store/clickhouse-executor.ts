@@ -24,8 +24,11 @@ export interface ClickHouseInsert {
 export interface ClickHouseExecutor {
   /** A statement that answers no rows (DDL, DELETE). */
   command(sql: string, params: ClickHouseParams): Promise<void>;
-  /** A query's rows, read as JSONEachRow. 64-bit integers may come back as strings. */
-  rows(sql: string, params: ClickHouseParams): Promise<ClickHouseRow[]>;
+  /**
+   * A query's rows, read as JSONEachRow. 64-bit integers may come back as strings. A `signal`
+   * that aborts cancels the query where the executor can.
+   */
+  rows(sql: string, params: ClickHouseParams, signal?: AbortSignal): Promise<ClickHouseRow[]>;
   /** One INSERT statement carrying every row. */
   insert(insert: ClickHouseInsert): Promise<void>;
   close(): Promise<void>;
@@ -39,8 +42,13 @@ export class ClickHouseClientExecutor implements ClickHouseExecutor {
     await this.client.command({ query: sql, query_params: params });
   }
 
-  async rows(sql: string, params: ClickHouseParams): Promise<ClickHouseRow[]> {
-    const result = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+  async rows(sql: string, params: ClickHouseParams, signal?: AbortSignal): Promise<ClickHouseRow[]> {
+    const result = await this.client.query({
+      query: sql,
+      query_params: params,
+      format: 'JSONEachRow',
+      ...(signal ? { abort_signal: signal } : {}),
+    });
     return result.json<ClickHouseRow>();
   }
 

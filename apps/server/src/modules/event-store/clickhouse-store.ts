@@ -16,6 +16,7 @@ import {
   asJsonText,
   holdsSigma,
   EventQueryError,
+  EventReadAbortedError,
   positiveInteger,
   type CountQuery,
   type EventStore,
@@ -113,6 +114,13 @@ function searchConditions(query: CountQuery, params: Params): string[] {
   }
   return conditions;
 }
+
+/** A query's failure as its caller sees it: EventReadAbortedError once the caller has left. */
+const aborted =
+  (signal: AbortSignal | undefined) =>
+  (error: unknown): never => {
+    throw signal?.aborted ? new EventReadAbortedError() : error;
+  };
 
 /** One request of one group, as a Map key (JSON keeps any two names apart). */
 const requestKey = (groupName: string, reqId: string): string => JSON.stringify([groupName, reqId]);
@@ -234,7 +242,7 @@ class ClickHouseEventStore implements EventStore {
     return rows.map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
   }
 
-  async search(query: SearchQuery): Promise<SearchPage> {
+  async search(query: SearchQuery, signal?: AbortSignal): Promise<SearchPage> {
     const params = new Params();
     const limit = positiveInteger(query.limit, 'limit');
     const conditions = searchConditions(query, params);
@@ -246,11 +254,14 @@ class ClickHouseEventStore implements EventStore {
       );
     }
     // One row more than the page tells whether another page follows.
-    const rows = await this.executor.rows(
-      `SELECT ${COLUMN_LIST} FROM ${TABLE} WHERE ${conditions.join(' AND ')}
+    const rows = await this.executor
+      .rows(
+        `SELECT ${COLUMN_LIST} FROM ${TABLE} WHERE ${conditions.join(' AND ')}
       ORDER BY timestamp DESC, req_id DESC LIMIT ${params.add(limit + 1, 'UInt64')}`,
-      params.values,
-    );
+        params.values,
+        signal,
+      )
+      .catch(aborted(signal));
     const events = rows.map((row) => fromRow(row));
     const more = events.length > limit;
     const page = more ? events.slice(0, limit) : events;
@@ -261,12 +272,15 @@ class ClickHouseEventStore implements EventStore {
     };
   }
 
-  async count(query: CountQuery): Promise<number> {
+  async count(query: CountQuery, signal?: AbortSignal): Promise<number> {
     const params = new Params();
-    const [row] = await this.executor.rows(
-      `SELECT count() AS total FROM ${TABLE} WHERE ${searchConditions(query, params).join(' AND ')}`,
-      params.values,
-    );
+    const [row] = await this.executor
+      .rows(
+        `SELECT count() AS total FROM ${TABLE} WHERE ${searchConditions(query, params).join(' AND ')}`,
+        params.values,
+        signal,
+      )
+      .catch(aborted(signal));
     return Number(row?.total ?? 0);
   }
 

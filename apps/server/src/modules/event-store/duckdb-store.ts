@@ -1,5 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { serialQueue } from './serial-queue.js';
+import { interruptible } from './duckdb-interrupt.js';
 import { ReadPool, type ReadPoolLimits } from './read-pool.js';
 import { DUCKDB_MEMORY_LIMIT, DUCKDB_READERS, DUCKDB_READ_LIMITS } from './duckdb-settings.js';
 import type { EventDimension, EventMetric, StoredEvent } from '@parapet/shared';
@@ -475,8 +476,8 @@ class DuckDbStore implements DuckDbEventStore {
       insert: (events) => this.insert(events),
       timeSeries: (query) => this.timeSeries(query, false),
       topN: (query) => this.topN(query, false),
-      search: (query) => this.search(query),
-      count: (query) => this.count(query, false),
+      search: (query, signal) => this.search(query, signal),
+      count: (query, signal) => this.count(query, signal, false),
       sample: (query) => this.sample(query),
       purge: (options) => this.purge(options),
       renameGroup: (options) => this.renameGroup(options),
@@ -501,9 +502,13 @@ class DuckDbStore implements DuckDbEventStore {
     });
   }
 
-  search(query: SearchQuery): Promise<SearchPage> {
+  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchPage> {
     // One transaction: the windows and req_id lookups of one page all read one snapshot.
-    return this.reads.run((connection) => readTransaction(connection, () => this.searchIn(connection, query)));
+    return this.reads.run(
+      (connection) =>
+        readTransaction(connection, () => interruptible(connection, signal, () => this.searchIn(connection, query))),
+      signal,
+    );
   }
 
   private async searchIn(connection: DuckDBConnection, query: SearchQuery): Promise<SearchPage> {
@@ -581,33 +586,39 @@ class DuckDbStore implements DuckDbEventStore {
    * wherever its filters allow; a req_id is counted at the times its hash was stored, as its
    * search reads it; a Deep Search text is counted on the raw rows.
    */
-  count(query: CountQuery, useRollups = true): Promise<number> {
-    return this.reads.run((connection) =>
-      readTransaction(connection, async () => {
-        const counted = async (range: CountQuery) => {
-          const params = new Params();
-          const sql = `SELECT count(*) AS total FROM ${EVENTS_TABLE} WHERE ${searchConditions(range, params).join(' AND ')}`;
-          return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
-        };
-        rangeWhere(query, new Params());
-        if (query.reqId !== undefined) {
-          let total = 0;
-          for (const from of await reqIdTimes(connection, query.reqId, query.from, query.to)) {
-            total += await counted({ ...query, from, to: from + 1 });
-          }
-          return total;
-        }
-        if (query.text !== undefined && query.text !== '') return counted(query);
-        const params = new Params();
-        const needed = useRollups ? columnsNeeded(undefined, query.filters, 'requests') : null;
-        const rows = this.rows(
-          { range: query, dimension: undefined, metric: 'requests', bucketMs: undefined, needed },
-          params,
-        );
-        const sql = `SELECT CAST(coalesce(sum(amount), 0) AS DOUBLE) AS total FROM (${rows})`;
-        return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
-      }),
+  count(query: CountQuery, signal?: AbortSignal, useRollups = true): Promise<number> {
+    return this.reads.run(
+      (connection) =>
+        readTransaction(connection, () =>
+          interruptible(connection, signal, () => this.countIn(connection, query, useRollups)),
+        ),
+      signal,
     );
+  }
+
+  private async countIn(connection: DuckDBConnection, query: CountQuery, useRollups: boolean): Promise<number> {
+    const counted = async (range: CountQuery) => {
+      const params = new Params();
+      const sql = `SELECT count(*) AS total FROM ${EVENTS_TABLE} WHERE ${searchConditions(range, params).join(' AND ')}`;
+      return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
+    };
+    rangeWhere(query, new Params());
+    if (query.reqId !== undefined) {
+      let total = 0;
+      for (const from of await reqIdTimes(connection, query.reqId, query.from, query.to)) {
+        total += await counted({ ...query, from, to: from + 1 });
+      }
+      return total;
+    }
+    if (query.text !== undefined && query.text !== '') return counted(query);
+    const params = new Params();
+    const needed = useRollups ? columnsNeeded(undefined, query.filters, 'requests') : null;
+    const rows = this.rows(
+      { range: query, dimension: undefined, metric: 'requests', bucketMs: undefined, needed },
+      params,
+    );
+    const sql = `SELECT CAST(coalesce(sum(amount), 0) AS DOUBLE) AS total FROM (${rows})`;
+    return Number((await connection.runAndReadAll(sql, params.values)).getRowsJS()[0]![0]);
   }
 
   purge(options: { groupName: string; before: number }): Promise<number> {

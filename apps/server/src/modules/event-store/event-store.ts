@@ -104,10 +104,13 @@ export interface EventStore {
   insert(events: readonly StoredEvent[]): Promise<InsertResult>;
   timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]>;
   topN(query: TopNQuery): Promise<TopNEntry[]>;
-  /** Newest first, paged on (timestamp, req_id). */
-  search(query: SearchQuery): Promise<SearchPage>;
+  /**
+   * Newest first, paged on (timestamp, req_id). A read whose `signal` aborts (its caller left) is
+   * let go, its statement interrupted, and rejects with EventReadAbortedError.
+   */
+  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchPage>;
   /** How many events the search pages through: its every page's rows, counted at once. */
-  count(query: CountQuery): Promise<number>;
+  count(query: CountQuery, signal?: AbortSignal): Promise<number>;
   /**
    * Up to `limit` of the range's events, each as likely to be among them as any other whatever
    * its time: the events in the order of the MD5 of their req_id (then req_id, then timestamp),
@@ -123,6 +126,19 @@ export interface EventStore {
    */
   renameGroup(options: { from: string; to: string }): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * A read its caller stopped waiting for (the request closed before its answer): the store let go
+ * of it, interrupting its statement, so a Deep Search nobody waits for no longer holds a read
+ * connection for seconds. 499, as nginx logs a request its client closed; nobody reads the answer.
+ */
+export class EventReadAbortedError extends Error {
+  override name = 'EventReadAbortedError';
+  readonly statusCode = 499;
+  constructor() {
+    super('the read was let go: its caller left');
+  }
 }
 
 /** A query the store refuses: a field, op or cursor outside what it knows. */

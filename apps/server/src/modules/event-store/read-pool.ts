@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-import { EventStoreBusyError } from './event-store.js';
+import { EventReadAbortedError, EventStoreBusyError } from './event-store.js';
 
 /** What a read meets once the server is shutting the store: the store does not answer (503). */
 const closed = () => new AppError('STORE_UNAVAILABLE');
@@ -37,9 +37,12 @@ export class ReadPool<C> {
     this.idle = [...connections];
   }
 
-  /** Runs `work` on a connection of its own, once one is free. */
-  async run<T>(work: (connection: C) => Promise<T>): Promise<T> {
-    const connection = await this.acquire();
+  /**
+   * Runs `work` on a connection of its own, once one is free. A read whose `signal` aborts while
+   * it waits leaves the queue (EventReadAbortedError); once it runs, `work` sees to the signal.
+   */
+  async run<T>(work: (connection: C) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const connection = await this.acquire(signal);
     try {
       return await work(connection);
     } finally {
@@ -65,8 +68,9 @@ export class ReadPool<C> {
     return Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000));
   }
 
-  private acquire(): Promise<C> {
+  private acquire(signal: AbortSignal | undefined): Promise<C> {
     if (this.closing) return Promise.reject(closed());
+    if (signal?.aborted) return Promise.reject(new EventReadAbortedError());
     const free = this.idle.pop();
     if (free !== undefined) {
       this.active++;
@@ -76,22 +80,30 @@ export class ReadPool<C> {
       return Promise.reject(new EventStoreBusyError(this.retryAfterSeconds()));
     }
     return new Promise<C>((resolve, reject) => {
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', leave);
+      };
       const waiter: Waiter<C> = {
         take: (connection) => {
-          clearTimeout(timer);
+          settle();
           this.active++;
           resolve(connection);
         },
         refuse: (error) => {
-          clearTimeout(timer);
+          settle();
           reject(error);
         },
       };
-      const timer = setTimeout(() => {
+      const giveUp = (error: Error) => {
+        settle();
         const index = this.waiting.indexOf(waiter);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(new EventStoreBusyError(this.retryAfterSeconds()));
-      }, this.limits.maxWaitMs);
+        reject(error);
+      };
+      const leave = () => giveUp(new EventReadAbortedError());
+      const timer = setTimeout(() => giveUp(new EventStoreBusyError(this.retryAfterSeconds())), this.limits.maxWaitMs);
+      signal?.addEventListener('abort', leave, { once: true });
       this.waiting.push(waiter);
     });
   }
