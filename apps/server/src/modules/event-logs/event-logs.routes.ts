@@ -40,10 +40,14 @@ function untilClientLeaves(reply: FastifyReply): AbortSignal {
   });
   return controller.signal;
 }
-// Both routes read the event store, which answers 503 when too many reads wait.
+
+// Every route here reads the event store, which answers 503 when too many reads wait.
 const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };
 
-/** The event log of one group (spec §2 Event Log): a page of the search, and the filtered set as a file. */
+/**
+ * The event log of one group (spec §2 Event Log): a page of the search, how many events it
+ * matches, and the filtered set as a file.
+ */
 export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
