@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, listValue } from '@duckdb/node-api';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DUCKDB_EVENTS_FILE,
@@ -9,7 +10,7 @@ import {
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
 import { EVENT_DEDUPE_WINDOW_MS } from '../../src/modules/event-store/event-store.js';
-import { reqIdTable } from '../../src/modules/event-store/duckdb-schema.js';
+import { reqIdHash, reqIdHashOf, reqIdTable } from '../../src/modules/event-store/duckdb-schema.js';
 import { ALL, makeEvent, MINUTE, T0 } from './contract.js';
 
 /**
@@ -78,5 +79,17 @@ describe('DuckDB search by req_id', () => {
     instance.closeSync();
     store = await openDuckDbEventStore(file());
     expect(await pages()).toEqual([[2, 1], [0]]);
+  });
+
+  // The search hashes an id in JS and the insert in SQL: a difference would find nothing.
+  it('hashes an id in JS exactly as DuckDB stores it', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const samples = fc.sample(fc.string({ unit: 'binary', maxLength: 80 }), { numRuns: 300, seed: 13 });
+    samples.push('', 'a', '6cf764cffb5275fb60752d20628453765yc1s', '请求-編號-🌐', 'x'.repeat(1000));
+    const reader = await connection.runAndReadAll(`SELECT ${reqIdHash('unnest($1::VARCHAR[])')}`, [listValue(samples)]);
+    expect(reader.getRowsJS().map(([hash]) => Number(hash))).toEqual(samples.map(reqIdHashOf));
+    connection.closeSync();
+    instance.closeSync();
   });
 });

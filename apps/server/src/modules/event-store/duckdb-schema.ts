@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The DuckDB table of request events. Column order is the order the appender writes in
  * (EVENT_COLUMNS), so the two must change together.
@@ -119,6 +120,13 @@ export const REQ_ID_TABLES = Array.from({ length: REQ_ID_PARTITIONS }, (_, parti
 export const REQ_ID_UNPARTITIONED_TABLE = 'events_req_ids';
 
 export const reqIdHash = (text: string): string => `(md5_number(${text}) >> 96)::UINTEGER`;
+
+/**
+ * The same hash of one id, computed here: md5_number holds the digest's bytes as a little-endian
+ * 128-bit number, so its top 32 bits are the digest's last four bytes read little-endian. A
+ * search saves the statement that asked DuckDB for it (1-2 ms).
+ */
+export const reqIdHashOf = (reqId: string): number => createHash('md5').update(reqId, 'utf8').digest().readUInt32LE(12);
 
 /** The partition of a 32-bit hash: its top four bits. */
 export const reqIdPartition = (hash: number): number => hash >>> (32 - Math.log2(REQ_ID_PARTITIONS));
