@@ -11,6 +11,7 @@ import {
   dashboardTopAnswerSchema,
   dashboardTopRequestSchema,
 } from '@parapet/shared';
+import { untilClientLeaves } from '../../core/client-leaves.js';
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { eventStoreBusyResponse } from '../event-store/event-store.js';
@@ -21,7 +22,11 @@ const security = sessionSecurity;
 // Every route here reads the event store, which answers 503 when too many reads wait.
 const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };
 
-/** The dashboard's figures of one group's events (GLOSSARY §8): series, top-N, filter values, recent events. */
+/**
+ * The dashboard's figures of one group's events (GLOSSARY §8): series, top-N, filter values,
+ * recent events. A tab asks six or more at once and asks them again when its range or filters
+ * change; a read whose client left is let go (core/client-leaves.ts).
+ */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -43,7 +48,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSeriesAnswerSchema, ...errors },
       },
     },
-    async (request) => readSeries(await storeFor(request, request.body.groupName), request.body, Date.now()),
+    async (request, reply) =>
+      readSeries(await storeFor(request, request.body.groupName), request.body, Date.now(), untilClientLeaves(reply)),
   );
 
   app.post(
@@ -57,7 +63,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardTopAnswerSchema, ...errors },
       },
     },
-    async (request) => readTop(await storeFor(request, request.body.groupName), request.body, Date.now()),
+    async (request, reply) =>
+      readTop(await storeFor(request, request.body.groupName), request.body, Date.now(), untilClientLeaves(reply)),
   );
 
   app.post(
@@ -71,7 +78,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardFilterValuesAnswerSchema, ...errors },
       },
     },
-    async (request) => readFilterValues(await storeFor(request, request.body.groupName), request.body, Date.now()),
+    async (request, reply) =>
+      readFilterValues(
+        await storeFor(request, request.body.groupName),
+        request.body,
+        Date.now(),
+        untilClientLeaves(reply),
+      ),
   );
 
   app.post(
@@ -85,6 +98,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardActivityAnswerSchema, ...errors },
       },
     },
-    async (request) => readActivity(await storeFor(request, request.body.groupName), request.body, Date.now()),
+    async (request, reply) =>
+      readActivity(await storeFor(request, request.body.groupName), request.body, Date.now(), untilClientLeaves(reply)),
   );
 };

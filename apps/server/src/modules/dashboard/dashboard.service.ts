@@ -17,7 +17,7 @@ import type { EventStore } from '../event-store/event-store.js';
 /**
  * The dashboard's reads. Each request becomes its store query through the shared
  * `storeQueryFor`, the function the benchmark uses too, so what is timed is what is served.
- * A preset range ends at `now`, read once per request.
+ * A preset range ends at `now`, read once per request; a read whose `signal` aborts is let go.
  */
 
 const scopeOf = (request: { groupName: string; dateRange: DashboardSeriesRequest['dateRange'] }, now: number) => ({
@@ -29,6 +29,7 @@ export async function readSeries(
   store: EventStore,
   request: DashboardSeriesRequest,
   now: number,
+  signal?: AbortSignal,
 ): Promise<DashboardSeriesAnswer> {
   const scope = scopeOf(request, now);
   const built = storeQueryFor(
@@ -44,7 +45,7 @@ export async function readSeries(
     scope,
   );
   if (built.kind !== 'timeSeries') throw new Error('a series request made no time series');
-  const points = await store.timeSeries(built.query);
+  const points = await store.timeSeries(built.query, signal);
   return { from: scope.from, to: scope.to, bucketMs: built.query.bucketMs, points };
 }
 
@@ -52,12 +53,13 @@ export async function readTop(
   store: EventStore,
   request: DashboardTopRequest,
   now: number,
+  signal?: AbortSignal,
 ): Promise<DashboardTopAnswer> {
   const scope = scopeOf(request, now);
   const { dimension, n, metric, filters } = request;
   const built = storeQueryFor({ kind: 'top', id: 'top', dimension, n, metric, filters }, scope);
   if (built.kind !== 'topN') throw new Error('a top request made no top-N');
-  const entries = await store.topN(built.query);
+  const entries = await store.topN(built.query, signal);
   return { from: scope.from, to: scope.to, entries };
 }
 
@@ -66,14 +68,18 @@ export async function readFilterValues(
   store: EventStore,
   request: DashboardFilterValuesRequest,
   now: number,
+  signal?: AbortSignal,
 ): Promise<DashboardFilterValuesAnswer> {
-  const entries = await store.topN({
-    ...scopeOf(request, now),
-    filters: request.filters,
-    dimension: request.field,
-    n: FILTER_VALUES_MAX,
-    metric: 'requests',
-  });
+  const entries = await store.topN(
+    {
+      ...scopeOf(request, now),
+      filters: request.filters,
+      dimension: request.field,
+      n: FILTER_VALUES_MAX,
+      metric: 'requests',
+    },
+    signal,
+  );
   // An empty value is what `not_exists` is for; it is no suggestion for `is`.
   return { values: entries.filter((e) => e.key !== '').map((e) => ({ value: e.key, count: e.value })) };
 }
@@ -82,9 +88,10 @@ export async function readActivity(
   store: EventStore,
   request: DashboardActivityRequest,
   now: number,
+  signal?: AbortSignal,
 ): Promise<DashboardActivityAnswer> {
   const scope = scopeOf(request, now);
-  const page = await store.search({ ...scope, filters: request.filters, limit: request.limit });
+  const page = await store.search({ ...scope, filters: request.filters, limit: request.limit }, signal);
   const rows = page.rows.map((row) => ({
     req_id: row.req_id,
     timestamp: row.timestamp,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EVENT_EXPORT_MEDIA_TYPES,
@@ -12,6 +12,7 @@ import {
   eventLogSearchSchema,
   text,
 } from '@parapet/shared';
+import { untilClientLeaves } from '../../core/client-leaves.js';
 import { assertListedGroup } from '../../core/group-scope.js';
 import { itemRouteErrors, sessionSecurity } from '../../core/item-routes.js';
 import { eventStoreBusyResponse } from '../event-store/event-store.js';
@@ -28,18 +29,6 @@ const eventExportFileSchema = text().describe('CSV (with a header line) or NDJSO
  */
 const asFileBody = (stream: Readable): string => stream as unknown as string;
 const security = sessionSecurity;
-
-/**
- * Aborts once the client closes the request before its answer is sent (a new search replaced it,
- * the page was left): the store lets its read go instead of scanning on for nobody.
- */
-function untilClientLeaves(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 // Every route here reads the event store, which answers 503 when too many reads wait.
 const errors = { ...itemRouteErrors, ...eventStoreBusyResponse };

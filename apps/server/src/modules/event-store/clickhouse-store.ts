@@ -200,7 +200,7 @@ class ClickHouseEventStore implements EventStore {
       .map(({ key }) => key);
   }
 
-  async timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]> {
+  async timeSeries(query: TimeSeriesQuery, signal?: AbortSignal): Promise<TimeSeriesPoint[]> {
     const params = new Params();
     const bucket = params.add(positiveInteger(query.bucketMs, 'bucket'), 'Int64');
     const key = query.groupBy ? dimensionExpression(query.groupBy, params) : 'NULL';
@@ -214,12 +214,15 @@ class ClickHouseEventStore implements EventStore {
       keep = `AND ${key} IN (SELECT ${key} AS term FROM ${TABLE} WHERE ${where}
         GROUP BY term ORDER BY ${metric} DESC, term LIMIT ${terms})`;
     }
-    const rows = await this.executor.rows(
-      `SELECT intDiv(timestamp, ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
+    const rows = await this.executor
+      .rows(
+        `SELECT intDiv(timestamp, ${bucket}) * ${bucket} AS bucket, ${key} AS key, ${metric} AS value
       FROM ${TABLE} WHERE ${where} ${keep}
       GROUP BY bucket, key ORDER BY bucket, key${keep ? ' SETTINGS transform_null_in = 1' : ''}`,
-      params.values,
-    );
+        params.values,
+        signal,
+      )
+      .catch(aborted(signal));
     return rows.map((row) => ({
       bucket: Number(row.bucket),
       key: row.key === null || row.key === undefined ? null : String(row.key),
@@ -227,18 +230,21 @@ class ClickHouseEventStore implements EventStore {
     }));
   }
 
-  async topN(query: TopNQuery): Promise<TopNEntry[]> {
+  async topN(query: TopNQuery, signal?: AbortSignal): Promise<TopNEntry[]> {
     const params = new Params();
     const key = dimensionExpression(query.dimension, params);
     const where = rangeWhere(query, params);
     const limit = params.add(positiveInteger(query.n, 'n'), 'UInt64');
     // Ties broken by key so the same data always answers the same list.
-    const rows = await this.executor.rows(
-      `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
+    const rows = await this.executor
+      .rows(
+        `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
       FROM ${TABLE} WHERE ${where}
       GROUP BY key ORDER BY value DESC, key LIMIT ${limit}`,
-      params.values,
-    );
+        params.values,
+        signal,
+      )
+      .catch(aborted(signal));
     return rows.map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
   }
 

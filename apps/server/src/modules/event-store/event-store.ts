@@ -102,12 +102,13 @@ export interface InsertResult {
 
 export interface EventStore {
   insert(events: readonly StoredEvent[]): Promise<InsertResult>;
-  timeSeries(query: TimeSeriesQuery): Promise<TimeSeriesPoint[]>;
-  topN(query: TopNQuery): Promise<TopNEntry[]>;
   /**
-   * Newest first, paged on (timestamp, req_id). A read whose `signal` aborts (its caller left) is
-   * let go, its statement interrupted, and rejects with EventReadAbortedError.
+   * Every read takes a `signal`: a read whose signal aborts (its caller left) is let go, its
+   * statement interrupted, and rejects with EventReadAbortedError.
    */
+  timeSeries(query: TimeSeriesQuery, signal?: AbortSignal): Promise<TimeSeriesPoint[]>;
+  topN(query: TopNQuery, signal?: AbortSignal): Promise<TopNEntry[]>;
+  /** Newest first, paged on (timestamp, req_id). */
   search(query: SearchQuery, signal?: AbortSignal): Promise<SearchPage>;
   /** How many events the search pages through: its every page's rows, counted at once. */
   count(query: CountQuery, signal?: AbortSignal): Promise<number>;
