@@ -103,8 +103,9 @@ export interface InsertResult {
 export interface EventStore {
   insert(events: readonly StoredEvent[]): Promise<InsertResult>;
   /**
-   * Every read takes a `signal`: a read whose signal aborts (its caller left) is let go, its
-   * statement interrupted, and rejects with EventReadAbortedError.
+   * The reads a console page asks (series, top-N, search, count) take a `signal`: a read whose
+   * signal aborts (its caller left) is let go, its statement interrupted, and rejects with
+   * EventReadAbortedError.
    */
   timeSeries(query: TimeSeriesQuery, signal?: AbortSignal): Promise<TimeSeriesPoint[]>;
   topN(query: TopNQuery, signal?: AbortSignal): Promise<TopNEntry[]>;
