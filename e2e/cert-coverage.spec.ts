@@ -60,6 +60,8 @@ test('replacing a certificate with one that no longer covers its line asks first
   await page.getByTestId('cert-pem-text').fill(readFileSync(other.pem, 'utf8'));
   await page.getByTestId('cert-key-text').fill(readFileSync(other.key, 'utf8'));
   await page.getByTestId('cert-submit').click();
+  // An edit is asked first (spec §6); then the server finds the domain left uncovered.
+  await page.getByTestId('confirm-ok').click();
   const dialog = page.getByTestId('uncovered-confirm');
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('uncovered-line-e2e.cover')).toHaveText('e2e.cover: shop.example.com');
@@ -75,6 +77,7 @@ test('replacing a certificate with one that no longer covers its line asks first
 
   // OK replaces.
   await page.getByTestId('cert-submit').click();
+  await page.getByTestId('confirm-ok').click();
   await expect(dialog).toBeVisible();
   await page.getByTestId('uncovered-confirm-ok').click();
   await expect(page.getByTestId('cert-updated')).toBeVisible();

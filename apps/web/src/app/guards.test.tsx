@@ -173,6 +173,30 @@ const CASES: Case[] = [
     lands: '/admin/groups?groupName=default',
     shows: 'groups-table',
   },
+  {
+    name: 'keeps the groupName of / on its way to /home',
+    user: TWO_GROUPS,
+    stored: 'alpha',
+    visit: '/?groupName=beta',
+    lands: '/home?groupName=beta',
+    shows: 'dashboard-tabs',
+  },
+  {
+    name: 'keeps the groupName of /service on its way to /service/overview',
+    user: TWO_GROUPS,
+    stored: 'alpha',
+    visit: '/service?groupName=beta',
+    lands: '/service/overview?groupName=beta',
+    shows: 'page-title',
+  },
+  {
+    name: "selects the group a service line's path names when the query has none",
+    user: memberOf({ alpha: {}, beta: { serviceLines: { read: true } } }),
+    stored: 'alpha',
+    visit: '/service/overview/shop/beta?tab=ssl',
+    lands: '/service/overview/shop/beta?tab=ssl&groupName=beta',
+    shows: 'page-title',
+  },
 ];
 
 describe('group selection and page guards', () => {

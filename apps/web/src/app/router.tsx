@@ -1,3 +1,4 @@
+import { GROUP_QUERY_PARAM } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
@@ -63,6 +64,27 @@ function dashboardLoader(queryClient: QueryClient, check: LoaderFunction): Loade
   };
 }
 
+/** A redirect that keeps the query, so a `groupName` given to / or /service still applies (spec §2). */
+const redirectKeepingQuery =
+  (to: string): LoaderFunction =>
+  ({ request }) =>
+    redirect(`${to}${new URL(request.url).search}`);
+
+/**
+ * A service line's URL names its group in the path. Opened without `?groupName=` (a bookmark,
+ * an address typed), that group becomes the requested one, so the guard checks the permission
+ * of the group whose line the page shows, and the header names it.
+ */
+function groupFromPath(check: LoaderFunction): LoaderFunction {
+  return (args) => {
+    const url = new URL(args.request.url);
+    const { groupName } = args.params;
+    if (!groupName || url.searchParams.has(GROUP_QUERY_PARAM)) return check(args);
+    url.searchParams.set(GROUP_QUERY_PARAM, groupName);
+    throw redirect(`${url.pathname}${url.search}`);
+  };
+}
+
 /** Spec §2 routes. A function of the QueryClient so tests build the same tree around their own. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Each area route declares the permission it needs (page-access.ts); /user/* needs none.
@@ -77,8 +99,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         // Redirect-only routes (element null: they never render). The target's own guard
         // decides about the session.
-        { index: true, loader: () => redirect(PATHS.home), element: null },
-        { path: PATHS.service, loader: () => redirect(PATHS.serviceOverview), element: null },
+        { index: true, loader: redirectKeepingQuery(PATHS.home), element: null },
+        { path: PATHS.service, loader: redirectKeepingQuery(PATHS.serviceOverview), element: null },
 
         // Public.
         { path: PATHS.login, loader: redirectIfSignedIn(queryClient), Component: LoginRoute.Component },
@@ -114,7 +136,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`,
-              loader: needs(PATHS.serviceOverview),
+              loader: groupFromPath(needs(PATHS.serviceOverview)),
               lazy: screen(serviceLines, (m) => m.ServiceOverviewPage),
             },
             {

@@ -101,4 +101,16 @@ describe('client-side stored data (spec §3)', () => {
     expect(storedKeys()).toEqual([]);
     expect(localStorage.getItem('parapet.locale')).toBe('zh-CN');
   });
+
+  it('is cleared when /login finds the session gone (spec §4: a failed user check clears user data)', async () => {
+    fillEverything();
+    const { router } = renderApp('/login', {
+      ...shellHandlers(ADMIN_USER),
+      'GET /api/user': () => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }),
+    });
+    await screen.findByRole('button', { name: /sign in/i });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(storedKeys()).toEqual([]);
+    expect(localStorage.getItem('parapet.locale')).toBe('zh-CN');
+  });
 });

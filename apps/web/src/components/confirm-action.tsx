@@ -1,4 +1,4 @@
-import { Popconfirm, type PopconfirmProps } from 'antd';
+import { App, Popconfirm, type ButtonProps, type PopconfirmProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -27,4 +27,23 @@ export function ConfirmAction({ kind, onConfirm, children, disabled, placement }
       {children}
     </Popconfirm>
   );
+}
+
+/**
+ * "Are you sure want to proceed?" before an edit that takes effect at once (spec §6), as a
+ * dialog rather than a popover: the forms that ask it are modals themselves. `content` says
+ * what the edit will do where the title alone would not.
+ */
+export function useConfirmProceed(): (onOk: () => void, content?: ReactNode) => void {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return (onOk, content) =>
+    void modal.confirm({
+      title: t('confirm.proceed'),
+      content,
+      okText: t('actions.ok'),
+      cancelText: t('actions.cancel'),
+      okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
+      onOk,
+    });
 }

@@ -56,6 +56,9 @@ async function replaceShop() {
   type('cert-pem-text', PEM);
   type('cert-key-text', KEY);
   click('cert-submit');
+  // A replacement reaches its lines at once, so it is asked first (spec §6).
+  await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' });
+  click('confirm-ok');
 }
 
 describe('replacing a certificate that no longer covers its lines', () => {
@@ -91,6 +94,24 @@ describe('replacing a certificate that no longer covers its lines', () => {
     const puts = sent('PUT', '/api/certs/id-shop');
     expect(puts).toHaveLength(2);
     expect(puts[1]?.body).toMatchObject({ pem: PEM, key: KEY, version: 1, confirmUncovered: true });
+  });
+});
+
+describe('replacing a certificate', () => {
+  it('asks "Are you sure want to proceed?" first; Cancel sends nothing', async () => {
+    const { sent } = renderCerts({ 'PUT /api/certs/id-shop': () => json(200, { ...SHOP, version: 2 }) });
+    await screen.findByTestId('cert-edit-shop');
+    click('cert-edit-shop');
+    await screen.findByTestId('cert-pem-text');
+    type('cert-pem-text', PEM);
+    type('cert-key-text', KEY);
+    click('cert-submit');
+    await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' });
+    const confirmButtons = document.querySelectorAll('.ant-modal-confirm-btns button');
+    expect(confirmButtons[0]?.textContent).toBe('Cancel');
+    fireEvent.click(confirmButtons[0] as Element);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent('PUT', '/api/certs/id-shop')).toHaveLength(0);
   });
 });
 

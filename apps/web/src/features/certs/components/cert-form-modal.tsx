@@ -1,6 +1,7 @@
 import { createCertSchema, replaceCertSchema, type Cert } from '@parapet/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
 import { FormModal } from '@/components/form-modal';
 import { isApiError } from '@/lib/api-client';
@@ -44,6 +45,7 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
   const create = useCreateCert();
   const replace = useReplaceCert();
   const confirmUncovered = useConfirmUncovered();
+  const confirmProceed = useConfirmProceed();
   const conflict = cert !== undefined && isApiError(replace.error) && replace.error.code === 'VERSION_CONFLICT';
 
   const onError = (error: unknown) => {
@@ -60,18 +62,21 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
     if (cert) {
       const input = { id: cert.id, version: cert.version, ...body };
       const onReplaced = done(t('common:messages.updated'), 'cert-updated');
-      replace.mutate(input, {
-        onSuccess: onReplaced,
-        // A certificate that leaves domains of its lines uncovered is sent again only once confirmed;
-        // Cancel leaves the form as it is.
-        onError: (error) => {
-          const asked = confirmUncovered(error);
-          if (!asked) return onError(error);
-          void asked.then(
-            (ok) => ok && replace.mutate({ ...input, confirmUncovered: true }, { onSuccess: onReplaced, onError }),
-          );
-        },
-      });
+      // A replacement reaches every line that uses the certificate at once: asked first (spec §6).
+      confirmProceed(() =>
+        replace.mutate(input, {
+          onSuccess: onReplaced,
+          // A certificate that leaves domains of its lines uncovered is sent again only once confirmed;
+          // Cancel leaves the form as it is.
+          onError: (error) => {
+            const asked = confirmUncovered(error);
+            if (!asked) return onError(error);
+            void asked.then(
+              (ok) => ok && replace.mutate({ ...input, confirmUncovered: true }, { onSuccess: onReplaced, onError }),
+            );
+          },
+        }),
+      );
     } else
       create.mutate(
         { groupName, keypairname: (values.keypairname ?? '').trim(), ...body },

@@ -8,7 +8,8 @@ import {
   type RidColor,
   type RidPosition,
 } from '@parapet/shared';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { isApiError, type ApiErrorCode } from '@/lib/api-client';
@@ -58,7 +59,7 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
   const updateRules = useFormRules(updateHtmlPageSchema);
   const showErrors = useFormErrors(form);
   const toast = useToast();
-  const { modal } = App.useApp();
+  const confirmProceed = useConfirmProceed();
   const create = useCreateHtmlPage();
   const update = useUpdateHtmlPage();
   const preview = usePreviewHtmlDraft();
@@ -107,13 +108,7 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
   // An edit changes what visitors see at once: "Are you sure want to proceed?" first (spec §6).
   const submit = (values: Values) => {
     if (!page) return save(values);
-    modal.confirm({
-      title: t('common:confirm.proceed'),
-      okText: t('common:actions.ok'),
-      cancelText: t('common:actions.cancel'),
-      okButtonProps: { 'data-testid': 'confirm-ok' },
-      onOk: () => save(values),
-    });
+    confirmProceed(() => save(values));
   };
 
   const showPreview = async () => {

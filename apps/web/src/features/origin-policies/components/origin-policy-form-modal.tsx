@@ -4,7 +4,8 @@ import {
   updateOriginPolicySchema,
   type OriginPolicy,
 } from '@parapet/shared';
-import { App, Divider, Form, Input, type ButtonProps } from 'antd';
+import { Divider, Form, Input } from 'antd';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -32,7 +33,7 @@ interface OriginPolicyFormModalProps {
 export function OriginPolicyFormModal({ groupName, policy, open, onClose }: OriginPolicyFormModalProps) {
   const { t } = useTranslation('originPolicies');
   const { t: tc } = useTranslation(['common', 'errors']);
-  const { modal } = App.useApp();
+  const confirmProceed = useConfirmProceed();
   const [form] = Form.useForm<PolicyFormValues>();
   const rules = usePolicyRules(policy ? updateOriginPolicySchema : createOriginPolicySchema);
   const showErrors = useServerFieldErrors(form);
@@ -71,13 +72,7 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
     form.validateFields().then(
       () => {
         if (!policy) return save();
-        modal.confirm({
-          title: tc('common:confirm.proceed'),
-          okText: tc('common:actions.ok'),
-          cancelText: tc('common:actions.cancel'),
-          okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-          onOk: save,
-        });
+        confirmProceed(save);
       },
       () => undefined,
     );

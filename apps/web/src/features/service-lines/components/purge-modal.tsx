@@ -1,6 +1,7 @@
 import { purgeSchema, type ServiceLine } from '@parapet/shared';
-import { App, Form, Input, type ButtonProps } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { FormModal } from '@/components/form-modal';
 import { useFormRules } from '@/lib/form-rules';
 import { usePurgeServiceLine } from '../api/purge-service-line';
@@ -40,7 +41,7 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
   const { t } = useTranslation(['serviceLines', 'common']);
   const [form] = Form.useForm<Values>();
   const rules = useFormRules(pathSchema);
-  const { modal } = App.useApp();
+  const confirmProceed = useConfirmProceed();
   const purge = usePurgeServiceLine();
   const taskToast = useTaskToast();
   const failed = useFailureToast();
@@ -48,15 +49,8 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
   const submit = ({ path }: Values) => {
     if (!line) return;
     const paths = pathsOf(path);
-    modal.confirm({
-      title: t('common:confirm.proceed'),
-      content: paths.length
-        ? t('serviceLines:purge.confirmPath', { path: paths[0], name: line.appProfileName })
-        : t('serviceLines:purge.confirmAll', { name: line.appProfileName }),
-      okText: t('common:actions.ok'),
-      cancelText: t('common:actions.cancel'),
-      okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-      onOk: () =>
+    confirmProceed(
+      () =>
         purge.mutate(
           { id: line.id, paths },
           {
@@ -64,7 +58,10 @@ export function PurgeModal({ line, onClose }: PurgeModalProps) {
             onError: (e) => failed(e, t('serviceLines:purge.failed'), 'service-line-purge-failed'),
           },
         ),
-    });
+      paths.length
+        ? t('serviceLines:purge.confirmPath', { path: paths[0], name: line.appProfileName })
+        : t('serviceLines:purge.confirmAll', { name: line.appProfileName }),
+    );
   };
 
   return (

@@ -85,5 +85,8 @@ export function enterTag(testId: string, value: string) {
 export const confirmTitle = async () =>
   (await screen.findByText((_, el) => el?.classList.contains('ant-modal-confirm-title') ?? false)).textContent;
 
+/** The text under that title (its `content`). */
+export const confirmContent = () => document.querySelector('.ant-modal-confirm-content')?.textContent ?? null;
+
 /** The antd form item around a field. */
 export const formItemOf = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item') as HTMLElement;

@@ -1,6 +1,7 @@
 import { LockOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ServiceLine, ServiceLineSettings } from '@parapet/shared';
-import { App, Button, Card, Form, Space, Tag, Tooltip, type ButtonProps, type FormInstance, type FormRule } from 'antd';
+import { Button, Card, Form, Space, Tag, Tooltip, type FormInstance, type FormRule } from 'antd';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmUncovered } from '@/components/confirm-uncovered';
@@ -117,7 +118,7 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
   const spec = useMemo(() => writableSpec(tabSpec, access.writable), [tabSpec, access.writable]);
   const locked = (field: keyof ServiceLineSettings) => !access.writable.has(field);
   const { t: tc } = useTranslation(['common', 'errors', 'fieldErrors']);
-  const { modal } = App.useApp();
+  const confirmProceed = useConfirmProceed();
   const [form] = Form.useForm();
   const rules = useLineRules(form, base, spec);
   const showErrors = useLineServerErrors(form);
@@ -157,15 +158,7 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
     });
   const submit = () =>
     form.validateFields().then(
-      () => {
-        modal.confirm({
-          title: tc('common:confirm.proceed'),
-          okText: tc('common:actions.ok'),
-          cancelText: tc('common:actions.cancel'),
-          okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-          onOk: () => void save(),
-        });
-      },
+      () => confirmProceed(() => void save()),
       () => undefined,
     );
 

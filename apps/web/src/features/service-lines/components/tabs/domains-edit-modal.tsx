@@ -1,6 +1,7 @@
 import type { ServiceLine } from '@parapet/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { FormModal } from '@/components/form-modal';
 import { useToast } from '@/lib/toast';
 import { useBulkEditDomains } from '../../api/bulk-edit-domains';
@@ -17,16 +18,20 @@ export function DomainsEditModal({ line, domains, onClose }: DomainsEditModalPro
   const [form] = Form.useForm<{ description?: string }>();
   const edit = useBulkEditDomains(line);
   const toast = useToast();
+  const confirmProceed = useConfirmProceed();
+  // The description is saved on the line at once: asked first, as every edit is (spec §6).
   const submit = ({ description }: { description?: string }) =>
-    edit.mutate(
-      { id: line.id, domains, description: description ?? '' },
-      {
-        onSuccess: () => {
-          toast.success(t('messages.domainsUpdated'), 'domains-updated');
-          onClose(true);
+    confirmProceed(() =>
+      edit.mutate(
+        { id: line.id, domains, description: description ?? '' },
+        {
+          onSuccess: () => {
+            toast.success(t('messages.domainsUpdated'), 'domains-updated');
+            onClose(true);
+          },
+          onError: (error) => toast.apiError(error),
         },
-        onError: (error) => toast.apiError(error),
-      },
+      ),
     );
   return (
     <FormModal

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fullAccess, type RolePermissions } from '@parapet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/render-app';
-import { click, confirmTitle, renderLine, type } from '../setting/service-overview.fixtures';
+import { click, confirmContent, confirmTitle, DOMAINS, renderLine, type } from '../setting/service-overview.fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +27,8 @@ describe('domains tab', () => {
     fireEvent.click(within(screen.getByTestId('domain-row-api.shop.example.com')).getByText('api.shop.example.com'));
     await waitFor(() => expect((screen.getByTestId('domains-bulk-delete') as HTMLButtonElement).disabled).toBe(false));
     click('domains-bulk-delete');
-    expect(await confirmTitle()).toBe('Delete 2 domains?');
+    expect(await confirmTitle()).toBe('Are you sure want to delete?');
+    expect(confirmContent()).toBe('2 domains will be deleted.');
     click('confirm-ok');
     await screen.findByTestId('domains-deleted');
     expect(sent('POST', '/api/service-lines/line-1/domains/bulk-delete')[0]?.body).toEqual({
@@ -42,7 +43,8 @@ describe('domains tab', () => {
     });
     tick('img.shop.example.com');
     click('domains-bulk-delete');
-    expect(await confirmTitle()).toBe('Delete 1 domain?');
+    expect(await confirmTitle()).toBe('Are you sure want to delete?');
+    expect(confirmContent()).toBe('1 domain will be deleted.');
     click('confirm-ok');
     expect((await screen.findByTestId('toast-api-error')).textContent).toContain(
       'A service line keeps at least one domain.',
@@ -56,7 +58,8 @@ describe('domains tab', () => {
     tick('www.shop.example.com');
     tick('img.shop.example.com');
     click('domains-bulk-purge');
-    expect(await confirmTitle()).toBe('Clear the cache of 2 domains?');
+    expect(await confirmTitle()).toBe('Are you sure want to proceed?');
+    expect(confirmContent()).toBe('The cache of 2 domains will be cleared.');
     click('confirm-ok');
     await screen.findByTestId('purge-started');
     expect(sent('POST', '/api/service-lines/line-1/purge')[0]?.body).toEqual({
@@ -74,11 +77,27 @@ describe('domains tab', () => {
     expect(await screen.findByText('Edit the description of 1 domain')).toBeTruthy();
     type('domains-edit-description', 'API');
     click('domains-edit-submit');
+    await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' });
+    expect(sent('POST', '/api/service-lines/line-1/domains/bulk-edit')).toHaveLength(0);
+    click('confirm-ok');
     await screen.findByTestId('domains-updated');
     expect(sent('POST', '/api/service-lines/line-1/domains/bulk-edit')[0]?.body).toEqual({
       domains: ['api.shop.example.com'],
       description: 'API',
     });
+  });
+
+  it('pages a long list ten at a time, with "Showing X to Y of Z entries" (spec §2 Tables)', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...DOMAINS[0]!, domain: `d${i + 1}.shop.example.com` }));
+    renderLine('groupName=acme&tab=domains', {
+      'GET /api/service-lines/line-1/domains': () => json(200, { items: many }),
+    });
+    await screen.findByTestId('domain-row-d1.shop.example.com');
+    expect(screen.getByText('Showing 1 to 10 of 12 entries')).toBeTruthy();
+    expect(screen.queryByTestId('domain-row-d11.shop.example.com')).toBeNull();
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByTestId('domain-row-d11.shop.example.com');
+    expect(screen.getByText('Showing 11 to 12 of 12 entries')).toBeTruthy();
   });
 
   it('adds domains one per line, refusing a bad one first', async () => {

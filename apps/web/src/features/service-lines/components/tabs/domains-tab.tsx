@@ -3,6 +3,7 @@ import { UNLIMITED_DOMAINS } from '@parapet/shared';
 import { Alert, App, Button, Card, Space, Table, Typography, type ButtonProps } from 'antd';
 import { useState, type HTMLAttributes, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTablePagination } from '@/components/table-pagination';
 import { isApiError } from '@/lib/api-client';
 import { toFieldErrorCode } from '@/lib/form-rules';
 import { useToast } from '@/lib/toast';
@@ -45,6 +46,8 @@ export function DomainsTab() {
   const canSelect = canEdit || canPurge;
   const { modal } = App.useApp();
   const toast = useToast();
+  // Paged here, not by the server: a line's domains come in one answer (at most its plan's count).
+  const pagination = useTablePagination();
   const taskToast = useTaskToast();
   const domains = useLineDomains(line);
   const remove = useBulkDeleteDomains(line);
@@ -67,16 +70,18 @@ export function DomainsTab() {
     if (code) toast.error(t(`fieldErrors:${toFieldErrorCode(code)}`), 'toast-api-error');
     else toast.apiError(error);
   };
-  const confirm = (title: string, danger: boolean, onOk: () => void) =>
+  // The spec's question as the title (§6), the count of items it acts on below it (§2).
+  const confirm = (kind: 'delete' | 'proceed', content: string, onOk: () => void) =>
     modal.confirm({
-      title,
+      title: t(kind === 'delete' ? 'common:confirm.delete' : 'common:confirm.proceed'),
+      content,
       okText: t('common:actions.ok'),
       cancelText: t('common:actions.cancel'),
-      okButtonProps: { danger, 'data-testid': 'confirm-ok' } as ButtonProps,
+      okButtonProps: { danger: kind === 'delete', 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk,
     });
   const bulkDelete = () =>
-    confirm(t('domains.confirmDelete', { count: chosen.length }), true, () =>
+    confirm('delete', t('domains.confirmDelete', { count: chosen.length }), () =>
       remove.mutate(
         { id: line.id, domains: chosen },
         {
@@ -88,7 +93,7 @@ export function DomainsTab() {
       ),
     );
   const bulkPurge = () =>
-    confirm(t('domains.confirmPurge', { count: chosen.length }), false, () =>
+    confirm('proceed', t('domains.confirmPurge', { count: chosen.length }), () =>
       purge.mutate(
         { id: line.id, paths: [], domains: chosen },
         { onSuccess: (answer) => void taskToast(answer, t('messages.purgeStarted'), 'purge-started'), onError },
@@ -166,7 +171,7 @@ export function DomainsTab() {
         size="small"
         loading={domains.isFetching}
         dataSource={items}
-        pagination={false}
+        pagination={pagination}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('domains.empty') }}
         rowSelection={

@@ -1,6 +1,7 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { type WafRule, type WafRuleInput } from '@parapet/shared';
-import { App, Button, Divider, Form, type ButtonProps, type FormRule } from 'antd';
+import { Button, Divider, Form, type FormRule } from 'antd';
+import { useConfirmProceed } from '@/components/confirm-action';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -47,7 +48,7 @@ interface WafRuleFormModalProps {
 /** Create and edit, grouped as GLOSSARY §5: essential, the action's own fields, conditions, exclusions. */
 export function WafRuleFormModal({ groupName, rule, open, onClose, onReload, initial }: WafRuleFormModalProps) {
   const { t } = useTranslation(['wafRules', 'common', 'errors']);
-  const { modal } = App.useApp();
+  const confirmProceed = useConfirmProceed();
   const [form] = Form.useForm<RuleFormValues>();
   const plan = useResourceLimits(groupName).data?.plan;
   const rules = useRuleRules(plan);
@@ -115,13 +116,7 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload, ini
   // An edit changes what visitors get at once: "Are you sure want to proceed?" first (spec §6).
   const submit = () => {
     if (!rule) return save();
-    modal.confirm({
-      title: t('common:confirm.proceed'),
-      okText: t('common:actions.ok'),
-      cancelText: t('common:actions.cancel'),
-      okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-      onOk: save,
-    });
+    confirmProceed(save);
   };
   // The tester tries the rule as the form holds it now, saved or not; a bad form is told first.
   const test = () =>
