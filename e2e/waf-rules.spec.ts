@@ -61,6 +61,9 @@ test('writes a deny rule for a network, puts it first on a line, watches it depl
   await page.getByTestId('waf-rule-ruleName').fill(rule);
   await page.getByTestId('waf-rule-wafAction').click();
   await page.getByTestId('waf-rule-wafAction-01').click();
+  // Said before going on: a run on a loaded machine once saved this rule with another action
+  // (it matched, and the request passed), and only the tester's answer, much later, showed it.
+  await expect(page.getByTestId('waf-rule-wafAction')).toContainText('Deny');
   await page.getByTestId('waf-rule-wafIp').fill(NETWORK);
   await page.getByTestId('waf-rule-submit').click();
   await expect(page.getByTestId(`waf-rule-status-${rule}`)).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });

@@ -278,6 +278,14 @@ describe('signing in from a deep link', () => {
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Certificates'));
   });
 
+  it("sends a signed-out visit to a line's page to login with the address as it was typed", async () => {
+    const { router } = renderApp('/service/overview/shop/beta', {
+      ...shellHandlers(TWO_GROUPS),
+      'GET /api/user': () => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in.' }),
+    });
+    await waitFor(() => expect(where(router)).toBe('/login?redirect=%2Fservice%2Foverview%2Fshop%2Fbeta'));
+  });
+
   it('goes home, never to another site, when the page to return to is not ours', async () => {
     const { router } = renderApp('/login?redirect=%2F%2Fevil.example%2Fcerts', shellHandlers(TWO_GROUPS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

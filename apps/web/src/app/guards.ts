@@ -1,4 +1,4 @@
-import { ALL_GROUPS } from '@parapet/shared';
+import { ALL_GROUPS, GROUP_QUERY_PARAM } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction } from 'react-router';
 import { loginPath } from '@/lib/paths';
@@ -55,6 +55,24 @@ export function requirePermission(queryClient: QueryClient, path: GuardedPath): 
     const access = pageAccess(user, selected, permission, onLanding);
     if (access === 'redirect') throw redirect(withGroup(landing, selected));
     return access === 'no-permission' ? { noPermission: true } : null;
+  };
+}
+
+/**
+ * A service line's URL names its group in the path. Opened without `?groupName=` (a bookmark,
+ * an address typed), that group becomes the requested one, so the permission checked is that of
+ * the group whose line the page shows, and the header names it. The session is checked first:
+ * a signed-out visitor goes to login remembering the address as it was asked for.
+ */
+export function requirePermissionOfPathGroup(queryClient: QueryClient, path: GuardedPath): LoaderFunction {
+  const check = requirePermission(queryClient, path);
+  return async (args) => {
+    const url = new URL(args.request.url);
+    const { groupName } = args.params;
+    if (!groupName || url.searchParams.has(GROUP_QUERY_PARAM)) return check(args);
+    await contextOrLogin(queryClient, args.request);
+    url.searchParams.set(GROUP_QUERY_PARAM, groupName);
+    throw redirect(`${url.pathname}${url.search}`);
   };
 }
 

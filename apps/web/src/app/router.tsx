@@ -1,4 +1,3 @@
-import { GROUP_QUERY_PARAM } from '@parapet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
@@ -70,21 +69,6 @@ const redirectKeepingQuery =
   ({ request }) =>
     redirect(`${to}${new URL(request.url).search}`);
 
-/**
- * A service line's URL names its group in the path. Opened without `?groupName=` (a bookmark,
- * an address typed), that group becomes the requested one, so the guard checks the permission
- * of the group whose line the page shows, and the header names it.
- */
-function groupFromPath(check: LoaderFunction): LoaderFunction {
-  return (args) => {
-    const url = new URL(args.request.url);
-    const { groupName } = args.params;
-    if (!groupName || url.searchParams.has(GROUP_QUERY_PARAM)) return check(args);
-    url.searchParams.set(GROUP_QUERY_PARAM, groupName);
-    throw redirect(`${url.pathname}${url.search}`);
-  };
-}
-
 /** Spec §2 routes. A function of the QueryClient so tests build the same tree around their own. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Each area route declares the permission it needs (page-access.ts); /user/* needs none.
@@ -136,7 +120,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: `${PATHS.serviceOverview}/:appProfileName?/:groupName?`,
-              loader: groupFromPath(needs(PATHS.serviceOverview)),
+              loader: guard((g) => g.requirePermissionOfPathGroup(queryClient, PATHS.serviceOverview)),
               lazy: screen(serviceLines, (m) => m.ServiceOverviewPage),
             },
             {

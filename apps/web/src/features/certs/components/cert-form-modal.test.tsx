@@ -49,15 +49,19 @@ const renderCerts = (handlers: ApiHandlers) =>
     ...handlers,
   });
 
-async function replaceShop() {
+/** Up to the question: a replacement reaches its lines at once, so it is asked first (spec §6). */
+async function submitReplacement() {
   await screen.findByTestId('cert-edit-shop');
   click('cert-edit-shop');
   await screen.findByTestId('cert-pem-text');
   type('cert-pem-text', PEM);
   type('cert-key-text', KEY);
   click('cert-submit');
-  // A replacement reaches its lines at once, so it is asked first (spec §6).
   await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' });
+}
+
+async function replaceShop() {
+  await submitReplacement();
   click('confirm-ok');
 }
 
@@ -100,13 +104,7 @@ describe('replacing a certificate that no longer covers its lines', () => {
 describe('replacing a certificate', () => {
   it('asks "Are you sure want to proceed?" first; Cancel sends nothing', async () => {
     const { sent } = renderCerts({ 'PUT /api/certs/id-shop': () => json(200, { ...SHOP, version: 2 }) });
-    await screen.findByTestId('cert-edit-shop');
-    click('cert-edit-shop');
-    await screen.findByTestId('cert-pem-text');
-    type('cert-pem-text', PEM);
-    type('cert-key-text', KEY);
-    click('cert-submit');
-    await screen.findByText('Are you sure want to proceed?', { selector: '.ant-modal-confirm-title' });
+    await submitReplacement();
     const confirmButtons = document.querySelectorAll('.ant-modal-confirm-btns button');
     expect(confirmButtons[0]?.textContent).toBe('Cancel');
     fireEvent.click(confirmButtons[0] as Element);
