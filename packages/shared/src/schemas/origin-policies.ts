@@ -3,7 +3,14 @@ import { text } from './text.js';
 import { itemListQuerySchema } from './paging.js';
 import { entityStatusSchema } from './deploy.js';
 import { isIP } from '../net.js';
-import { ORIGIN_WEIGHT_MAX, ORIGIN_WEIGHT_MIN, PORT_MAX, PORT_MIN } from '../constants.js';
+import {
+  DOMAIN_LABEL_MAX_LENGTH,
+  DOMAIN_MAX_LENGTH,
+  ORIGIN_WEIGHT_MAX,
+  ORIGIN_WEIGHT_MIN,
+  PORT_MAX,
+  PORT_MIN,
+} from '../constants.js';
 
 /** Origin policies (spec §3 Origin, Origin policy; GLOSSARY §2, §3; ARCHITECTURE §6). */
 export const POLICY_NAME_MAX_LENGTH = 35;
@@ -28,11 +35,11 @@ export const REGION_PATTERN = /^(default|[A-Z]{2})$/;
 /** Field codes of origin problems beyond zod's own (spec §5: invalid origin address, duplicate entry). */
 export const ORIGIN_FIELD_CODES = ['invalid_origin_address', 'duplicate_entry'] as const;
 
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+const HOST_LABEL = new RegExp(`^(?!-)[a-z0-9-]{1,${DOMAIN_LABEL_MAX_LENGTH}}(?<!-)$`, 'i');
 
 /** A host name of DNS labels (at most 253 characters), not all-numeric like a broken IP. */
 function isHostName(value: string): boolean {
-  if (value.length > 253) return false;
+  if (value.length > DOMAIN_MAX_LENGTH) return false;
   const labels = value.replace(/\.$/, '').split('.');
   return labels.every((l) => HOST_LABEL.test(l)) && !/^[\d.]+$/.test(value);
 }

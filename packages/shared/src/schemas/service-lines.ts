@@ -203,7 +203,7 @@ export const serviceLineSettingsSchema = z.object({
   isEnabledUpstreamHttp11: z.boolean().default(true),
   isInsertRidHeaderToOrigin: z.boolean().default(false),
   setCustomHostHeader: z.enum(ON_OFF).default('off'),
-  customHostHeader: text().max(253).default(''),
+  customHostHeader: text().max(DOMAIN_MAX_LENGTH).default(''),
   isAcceptHttpV1: z.boolean().default(ACCEPT_HTTP_V1_DEFAULT),
   websocketPath: linesSchema,
   proxyBufferSize: z

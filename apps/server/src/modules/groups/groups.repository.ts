@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Group, RolePermissions } from '@parapet/shared';
-import { planNameSchema } from '@parapet/shared';
+import { DEFAULT_PLAN, planNameSchema } from '@parapet/shared';
 import { forUpdate } from '../../db/dialect.js';
 import { GROUP_SCOPED_TABLES, type Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -25,7 +25,7 @@ export async function listGroups(db: Db, only?: readonly string[]): Promise<Grou
   const rows = await query.execute();
   return rows.map((r) => ({
     name: r.name,
-    plan: planNameSchema.catch('basic').parse(r.plan),
+    plan: planNameSchema.catch(DEFAULT_PLAN).parse(r.plan),
     memberCount: Number(r.members),
     createdAt: r.created_at,
     version: r.version,

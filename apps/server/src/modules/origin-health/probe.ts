@@ -1,7 +1,7 @@
 import { connect, isIP } from 'node:net';
 import { request } from 'node:http';
 import { request as requestTls } from 'node:https';
-import type { OriginCheckReason } from '@parapet/shared';
+import { DEFAULT_HTTP_PORT, DEFAULT_HTTPS_PORT, type OriginCheckReason } from '@parapet/shared';
 import type { OriginGuard } from '../../lib/origin-guard.js';
 
 export interface ProbeTarget {
@@ -18,7 +18,7 @@ export interface ProbeTarget {
 
 /** Splits `host:port`, `[v6]:port`, a bare IPv6 address or a bare host; the scheme gives the default port. */
 export function hostAndPort(address: string, scheme: 'http' | 'https'): { host: string; port: number } {
-  const fallback = scheme === 'https' ? 443 : 80;
+  const fallback = scheme === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT;
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(address);
   if (bracketed) return { host: bracketed[1] ?? '', port: Number(bracketed[2] ?? fallback) };
   if ((address.match(/:/g) ?? []).length > 1) return { host: address, port: fallback };
@@ -87,7 +87,7 @@ function probeTcp(ip: string, port: number, timeoutMs: number): Promise<ProbeRes
 /** The Host header: the name as configured, with its port when it is not the scheme's own. */
 function hostHeader(host: string, port: number, scheme: 'http' | 'https'): string {
   const name = host.includes(':') ? `[${host}]` : host;
-  return port === (scheme === 'https' ? 443 : 80) ? name : `${name}:${port}`;
+  return port === (scheme === 'https' ? DEFAULT_HTTPS_PORT : DEFAULT_HTTP_PORT) ? name : `${name}:${port}`;
 }
 
 function probeHttp(target: ProbeTarget, ip: string, host: string, port: number): Promise<ProbeResult> {
