@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { TOAST_DURATION_MS } from '@parapet/shared';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { TestProviders } from '@/test/providers';
 import { noteOwnChange, settleOwnTask } from './own-changes';
 import { createQueryClient } from './query-client';
 import { ApiError, type ApiErrorCode } from './api-client';
-import { DeployToasts, failedOnOurSide, useToast } from './toast';
+import { DeployToasts, failedOnOurSide, useToast, type FailedAction } from './toast';
 
 function Toaster({ text }: { text: string }) {
   const toast = useToast();
@@ -67,6 +67,60 @@ describe('toasts', () => {
       settleOwnTask({ groupName: 'acme', entity: 'cert', entityId: 'cert-1', taskNo: 'task-9', state: 'succeeded' }),
     );
     expect(document.querySelectorAll('[data-testid="toast-deployed"]')).toHaveLength(2);
+  });
+});
+
+function ApiFailure({ error, action }: { error: unknown; action?: FailedAction }) {
+  const toast = useToast();
+  useEffect(() => toast.apiError(error, action), [toast, error, action]);
+  return null;
+}
+
+describe('apiError', () => {
+  const shown = async (error: unknown, action?: FailedAction) => {
+    const view = render(
+      <TestProviders queryClient={createQueryClient()}>
+        <ApiFailure error={error} action={action} />
+      </TestProviders>,
+    );
+    const box = await waitFor(() => {
+      const found = document.querySelector('[data-testid^="toast-"]');
+      if (!found) throw new Error('no toast yet');
+      return found;
+    });
+    const said = { testId: box.getAttribute('data-testid'), text: box.textContent };
+    view.unmount();
+    document.body.innerHTML = '';
+    return said;
+  };
+  const internal = new ApiError(500, 'INTERNAL', 'boom');
+  const deploying = new ApiError(409, 'CERT_DEPLOYING', 'deploying');
+
+  it("says spec §8's words for a create, update or delete that failed on the server's side", async () => {
+    expect(await shown(internal, 'create')).toEqual({
+      testId: 'toast-create-failed',
+      text: 'Failed to create. Please try again',
+    });
+    expect(await shown(internal, 'update')).toEqual({ testId: 'toast-update-failed', text: 'Update Failed' });
+    expect(await shown(new Error('offline'), 'delete')).toEqual({
+      testId: 'toast-delete-failed',
+      text: 'Failed to delete. Please try again',
+    });
+  });
+
+  it('gives the reason a delete was refused after "Failed to delete.", and any other refusal as it is', async () => {
+    expect(await shown(deploying, 'delete')).toEqual({
+      testId: 'toast-delete-failed',
+      text: 'Failed to delete. Cert is being deployed. Please try again.',
+    });
+    expect(await shown(deploying, 'update')).toEqual({
+      testId: 'toast-api-error',
+      text: 'Cert is being deployed. Please try again.',
+    });
+    expect(await shown(internal)).toEqual({
+      testId: 'toast-api-error',
+      text: 'Something went wrong. Please try again.',
+    });
   });
 });
 

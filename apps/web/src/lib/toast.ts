@@ -19,12 +19,22 @@ export interface Toast {
   warning: Show;
   error: Show;
   /**
-   * Shows an API failure in the user's language, by its code. For a create that failed for a
-   * reason that is not the user's (server or network), `'create'` says spec §8's "Failed to
-   * create. Please try again" instead.
+   * Shows an API failure in the user's language, by its code. Given the action that failed, a
+   * failure that is not the user's (server or network) says spec §8's words for it instead:
+   * "Failed to create. Please try again", "Update Failed", "Failed to delete. Please try again".
+   * A delete refused for a reason of its own says "Failed to delete." before that reason, so
+   * every list words a failed delete the same way.
    */
-  apiError: (error: unknown, action?: 'create') => void;
+  apiError: (error: unknown, action?: FailedAction) => void;
 }
+
+export type FailedAction = 'create' | 'update' | 'delete';
+
+const FAILED_ON_OUR_SIDE = {
+  create: 'common:messages.createFailed',
+  update: 'common:messages.updateFailed',
+  delete: 'common:messages.deleteFailed',
+} as const satisfies Record<FailedAction, string>;
 
 /** Failures the user can only answer by trying again later. */
 const NOT_THE_USERS = new Set<ApiErrorCode>(['INTERNAL', 'STORE_UNAVAILABLE', 'EVENT_STORE_BUSY', 'NETWORK_ERROR']);
@@ -46,10 +56,15 @@ export function useToast(): Toast {
       info: show('info'),
       warning: show('warning'),
       error: show('error'),
-      apiError: (error: unknown, action?: 'create') => {
+      apiError: (error: unknown, action?: FailedAction) => {
         const code: ApiErrorCode = isApiError(error) ? error.code : 'INTERNAL';
-        if (action === 'create' && failedOnOurSide(error))
-          return show('error')(t('common:messages.createFailed'), 'toast-create-failed');
+        if (action && failedOnOurSide(error))
+          return show('error')(t(FAILED_ON_OUR_SIDE[action]), `toast-${action}-failed`);
+        if (action === 'delete')
+          return show('error')(
+            t('common:messages.deleteFailedBecause', { reason: t(`errors:${code}`) }),
+            'toast-delete-failed',
+          );
         show('error')(t(`errors:${code}`), 'toast-api-error');
       },
     };

@@ -50,7 +50,7 @@ export function CertFormModal({ groupName, cert, open, onClose }: CertFormModalP
 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.code === 'VERSION_CONFLICT' && cert) return;
-    if (!showErrors(error, { ALREADY_EXISTS: 'keypairname' })) toast.apiError(error, cert ? undefined : 'create');
+    if (!showErrors(error, { ALREADY_EXISTS: 'keypairname' })) toast.apiError(error, cert ? 'update' : 'create');
   };
   const done = (text: string, testId: string) => () => {
     toast.success(text, testId);

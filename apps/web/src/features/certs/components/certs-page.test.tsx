@@ -120,6 +120,15 @@ describe('certificates screen', () => {
     expect(sent('DELETE', '/api/certs/id-old')).toHaveLength(1);
   });
 
+  it('says "Failed to delete. Please try again" when the server fails the delete, and keeps the row', async () => {
+    renderCerts({ 'DELETE /api/certs/id-old': () => json(500, { code: 'INTERNAL', message: 'boom' }) });
+    await openList();
+    click('cert-delete-old');
+    click('confirm-ok');
+    expect((await screen.findByTestId('toast-delete-failed')).textContent).toBe('Failed to delete. Please try again');
+    expect(screen.getByTestId('cert-delete-old')).toBeTruthy();
+  });
+
   it('names the service lines that use a certificate it may not delete', async () => {
     renderCerts({
       'DELETE /api/certs/id-soon': () =>

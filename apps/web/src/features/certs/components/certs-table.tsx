@@ -35,7 +35,7 @@ export function CertsTable({ visible, canWrite, onEdit, onLog, ...rows }: ItemTa
       onError: (e) =>
         isApiError(e) && e.code === 'IN_USE'
           ? toast.error(t('certs:inUse', { name: cert.keypairname, names: (e.usedBy ?? []).join(', ') }), 'cert-in-use')
-          : toast.apiError(e),
+          : toast.apiError(e, 'delete'),
     });
 
   const columns = useMemo(() => {

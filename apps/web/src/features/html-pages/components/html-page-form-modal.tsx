@@ -74,7 +74,7 @@ export function HtmlPageFormModal({ groupName, page, open, onClose }: HtmlPageFo
     // A server or network failure says "Failed to create. Please try again" (spec §8).
     if (!page && failedOnOurSide(error)) return toast.apiError(error, 'create');
     toast.error(
-      t(page ? 'htmlPages:messages.updateFailed' : 'htmlPages:messages.createFailed'),
+      page ? t('common:messages.updateFailed') : t('htmlPages:messages.createFailed'),
       page ? 'html-page-update-failed' : 'html-page-create-failed',
     );
   };

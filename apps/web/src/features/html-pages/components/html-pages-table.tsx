@@ -40,7 +40,7 @@ export function HtmlPagesTable({ visible, canWrite, onPreview, onEdit, onLog, ..
             t('htmlPages:messages.inUse', { name: p.htmlPageName, names: (e.usedBy ?? []).join(', ') }),
             'html-page-in-use',
           );
-        else toast.apiError(e);
+        else toast.apiError(e, 'delete');
       },
     });
 

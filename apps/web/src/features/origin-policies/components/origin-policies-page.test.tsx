@@ -92,7 +92,7 @@ describe('origin policies screen', () => {
     await openList();
     click('origin-policy-delete-api');
     fireEvent.click(await screen.findByTestId('confirm-ok'));
-    expect((await screen.findByTestId('origin-policy-delete-failed')).textContent).toContain(
+    expect((await screen.findByTestId('toast-delete-failed')).textContent).toContain(
       'Failed to delete. Origin policy is being deployed. Please try again.',
     );
   });

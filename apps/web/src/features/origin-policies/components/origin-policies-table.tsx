@@ -26,12 +26,9 @@ export function OriginPoliciesTable({ visible, canWrite, onEdit, onLog, ...rows 
     remove.mutate(policy.id, {
       onSuccess: () => toast.success(tc('common:messages.deleted'), 'origin-policy-deleted'),
       onError: (error) => {
-        const code = isApiError(error) ? error.code : 'INTERNAL';
-        const text =
-          code === 'IN_USE'
-            ? t('deleteInUse', { name: policy.policyName, usedBy: usedByOf(error, policy).join(', ') })
-            : t('deleteFailed', { reason: tc(`errors:${code}`) });
-        toast.error(text, 'origin-policy-delete-failed');
+        if (!isApiError(error) || error.code !== 'IN_USE') return toast.apiError(error, 'delete');
+        const usedBy = usedByOf(error, policy).join(', ');
+        toast.error(t('deleteInUse', { name: policy.policyName, usedBy }), 'origin-policy-delete-failed');
       },
     });
 

@@ -47,7 +47,7 @@ export function OriginPolicyFormModal({ groupName, policy, open, onClose }: Orig
 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.code === 'VERSION_CONFLICT' && policy) return;
-    if (!showErrors(error, { ALREADY_EXISTS: 'policyName' })) toast.apiError(error, policy ? undefined : 'create');
+    if (!showErrors(error, { ALREADY_EXISTS: 'policyName' })) toast.apiError(error, policy ? 'update' : 'create');
   };
   const done = (text: string, testId: string) => () => {
     toast.success(text, testId);

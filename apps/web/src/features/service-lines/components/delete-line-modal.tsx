@@ -2,9 +2,9 @@ import type { ServiceLine } from '@parapet/shared';
 import { Input, Modal, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '@/lib/toast';
 import { useDeleteServiceLine } from '../api/delete-service-line';
 import { useTaskToast } from './use-task-toast';
-import { useFailureToast } from './use-failure-toast';
 
 interface DeleteLineModalProps {
   /** The line to delete; the modal is closed without one. */
@@ -21,7 +21,7 @@ export function DeleteLineModal({ line, onClose }: DeleteLineModalProps) {
   const [typed, setTyped] = useState('');
   const remove = useDeleteServiceLine();
   const taskToast = useTaskToast();
-  const failed = useFailureToast();
+  const toast = useToast();
   const close = () => {
     setTyped('');
     onClose();
@@ -30,7 +30,7 @@ export function DeleteLineModal({ line, onClose }: DeleteLineModalProps) {
     if (!line) return;
     remove.mutate(line, {
       onSuccess: (answer) => taskToast(answer, t('common:messages.deleted'), 'service-line-deleted', close),
-      onError: (e) => failed(e, t('serviceLines:messages.deleteFailed'), 'service-line-delete-failed'),
+      onError: (e) => toast.apiError(e, 'delete'),
     });
   };
   return (

@@ -108,6 +108,18 @@ describe('service lines list', () => {
     expect(sent('DELETE', '/api/service-lines/id-shop.example')).toHaveLength(1);
   });
 
+  it('says "Failed to delete. Please try again" when the server fails the delete', async () => {
+    list({ 'DELETE /api/service-lines/id-shop.example': () => json(503, { code: 'STORE_UNAVAILABLE', message: 'x' }) });
+    await openList();
+    click('service-line-delete-shop.example');
+    await screen.findByTestId('service-line-delete-confirm-name');
+    type('service-line-delete-confirm-name', 'shop.example');
+    await waitFor(() => expect((screen.getByTestId('confirm-ok') as HTMLButtonElement).disabled).toBe(false));
+    click('confirm-ok');
+    expect((await screen.findByTestId('toast-delete-failed')).textContent).toBe('Failed to delete. Please try again');
+    expect(screen.queryByTestId('service-line-deleted')).toBeNull();
+  });
+
   it('says the line is already deploying when the answer has an empty taskNo', async () => {
     list({ 'DELETE /api/service-lines/id-shop.example': () => json(200, { taskNo: '' }) });
     await openList();

@@ -56,7 +56,7 @@ describe('firewall rules: delete, import, export, test', () => {
     await openList();
     click('waf-rule-delete-slow_api');
     fireEvent.click(await screen.findByTestId('confirm-ok'));
-    expect((await screen.findByTestId('waf-rule-delete-failed')).textContent).toBe(
+    expect((await screen.findByTestId('toast-delete-failed')).textContent).toBe(
       'Failed to delete. WAF Rules is being deployed. Please try again.',
     );
     // The first confirmation may still be closing: answer the newest one.

@@ -23,12 +23,9 @@ export function WafRulesTable({ visible, canWrite, onEdit, onLog, ...rows }: Ite
     remove.mutate(rule, {
       onSuccess: () => toast.success(t('common:messages.deleted'), 'waf-rule-deleted'),
       onError: (error) => {
-        const code = isApiError(error) ? error.code : 'INTERNAL';
-        const text =
-          code === 'IN_USE'
-            ? t('wafRules:messages.deleteInUse', { name: rule.ruleName, usedBy: usedByOf(error, rule).join(', ') })
-            : t('wafRules:messages.deleteFailed', { reason: t(`errors:${code}`) });
-        toast.error(text, 'waf-rule-delete-failed');
+        if (!isApiError(error) || error.code !== 'IN_USE') return toast.apiError(error, 'delete');
+        const usedBy = usedByOf(error, rule).join(', ');
+        toast.error(t('wafRules:messages.deleteInUse', { name: rule.ruleName, usedBy }), 'waf-rule-delete-failed');
       },
     });
 

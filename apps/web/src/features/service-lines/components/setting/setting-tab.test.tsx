@@ -88,6 +88,15 @@ describe('editing a tab', () => {
     expect(screen.getByTestId('tab-save-advanced')).toBeTruthy();
   });
 
+  it('says "Update Failed" when the server fails the save, and keeps the form open', async () => {
+    await editTab('advanced', { [`POST ${UPDATE_PATH}`]: () => json(500, { code: 'INTERNAL', message: 'boom' }) });
+    type('field-maxUploadSize', '20');
+    await saveAndConfirm('advanced');
+    expect((await screen.findByTestId('toast-update-failed')).textContent).toBe('Update Failed');
+    expect(screen.queryByTestId('service-line-updated')).toBeNull();
+    expect((screen.getByTestId('field-maxUploadSize') as HTMLInputElement).value).toBe('20');
+  });
+
   it('shows a version conflict in the form, and Reload reads the line again into a fresh form', async () => {
     let version = LINE.version;
     const { sent } = await editTab('advanced', {

@@ -153,7 +153,7 @@ function TabEditor<V>({ tab, base, spec: tabSpec, fields, onClose, onReload }: T
         // A certificate that does not cover every domain is used only once the user says so.
         const asked = confirmUncovered(error);
         if (asked) return void asked.then((ok) => ok && send({ ...body, confirmUncovered: true }));
-        if (!showErrors(error)) toast.apiError(error);
+        if (!showErrors(error)) toast.apiError(error, 'update');
       },
     });
   const submit = () =>

@@ -91,7 +91,7 @@ export function WafRuleFormModal({ groupName, rule, open, onClose, onReload, ini
     // A server or network failure says "Failed to create. Please try again" (spec §8).
     if (!rule && failedOnOurSide(error)) return toast.apiError(error, 'create');
     toast.error(
-      t(rule ? 'wafRules:messages.updateFailed' : 'wafRules:messages.createFailed'),
+      rule ? t('common:messages.updateFailed') : t('wafRules:messages.createFailed'),
       rule ? 'waf-rule-update-failed' : 'waf-rule-create-failed',
     );
   };
