@@ -79,6 +79,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the ISP database from GEOIP_ASN_DB, else leaves the packaged data', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).geoipAsnDb).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), GEOIP_ASN_DB: 'geo/asn.mmdb' }).geoipAsnDb).toBe(
+      path.resolve('geo/asn.mmdb'),
+    );
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
       'https://console.example.com',

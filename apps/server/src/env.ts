@@ -99,6 +99,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   GEOIP_COUNTRY_DB: z.string().min(1).optional(),
+  GEOIP_ASN_DB: z.string().min(1).optional(),
   CLICKHOUSE_URL: z
     .string()
     .regex(
@@ -185,6 +186,11 @@ export interface Config {
   allowPrivateOrigins: boolean;
   /** mmdb file of client countries; undefined for the one shipped with the server's package. */
   geoipCountryDb: string | undefined;
+  /**
+   * mmdb file of client ISPs (`autonomous_system_organization`), read by ingest and the local
+   * edge; undefined for the packaged CSVs (ingest) and an mmdb built from them (the edge).
+   */
+  geoipAsnDb: string | undefined;
   /** ClickHouse HTTP URL of the request-event store (the scale path); undefined for DuckDB under dataDir. */
   clickhouseUrl: string | undefined;
   /**
@@ -256,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: { deploy: e.DEPLOY_WORKER, healthChecks: e.HEALTH_CHECKS, deployLeaseMs: e.DEPLOY_LEASE_MS },
     allowPrivateOrigins: e.ALLOW_PRIVATE_ORIGINS,
     geoipCountryDb: e.GEOIP_COUNTRY_DB && path.resolve(e.GEOIP_COUNTRY_DB),
+    geoipAsnDb: e.GEOIP_ASN_DB && path.resolve(e.GEOIP_ASN_DB),
     clickhouseUrl: e.CLICKHOUSE_URL,
     duckdb: {
       memoryLimit: e.DUCKDB_MEMORY_LIMIT,

@@ -247,6 +247,7 @@ export const goldenLayout: EdgeLayout = {
     ],
   },
   countryDb: '/srv/parapet/geo/countries.mmdb',
+  asnDb: '/srv/parapet/geo/asn.mmdb',
   systemCert: { pem: '/srv/parapet/edge/nginx/run/system.pem', key: '/srv/parapet/edge/nginx/run/system.key' },
   listenAddress: '127.0.0.1',
   portOffset: 10_000,

@@ -11,7 +11,7 @@ import { DEFAULT_EDGE_LUA_DIR } from '../../src/env.js';
 import { makeTestCerts } from '../helpers/certificates.js';
 import { goldenLayout, goldenSnapshot, rule } from './compile-fixtures.js';
 import { NGINX } from './edge-fixtures.js';
-import { makeTestCountryDb } from './fixtures/test-countries.js';
+import { makeTestCountryDb, makeTestIspDb } from './fixtures/test-countries.js';
 
 const run = promisify(execFile);
 
@@ -99,7 +99,7 @@ describe.skipIf(!existsSync(NGINX))('what the compiler writes, nginx accepts', (
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('passes nginx -t with the real modules, CRS, a country database and certificates', async () => {
+  it('passes nginx -t with the real modules, CRS, a country and an ISP database and certificates', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'parapet-compile-'));
     const certs = makeTestCerts();
     const snapshot: EdgeSnapshot = goldenSnapshot();
@@ -127,6 +127,7 @@ describe.skipIf(!existsSync(NGINX))('what the compiler writes, nginx accepts', (
       luaDir: DEFAULT_EDGE_LUA_DIR,
       crs: { ...goldenLayout.crs, ruleFiles: await readdir(goldenLayout.crs.rulesDir) },
       countryDb: await makeTestCountryDb(dir),
+      asnDb: await makeTestIspDb(dir),
       systemCert: { pem: path.join(run_, 'system.pem'), key: path.join(run_, 'system.key') },
       workerUser: process.getuid?.() === 0 ? 'root' : null,
     };

@@ -8,7 +8,7 @@ import {
   type WafOutcome,
   type WafOwaspCategory,
 } from '@parapet/shared';
-import type { CountryNetwork } from './fixtures/mmdb-writer.js';
+import type { CountryNetwork, IspNetwork } from './fixtures/mmdb-writer.js';
 
 /**
  * How each case of the evaluator's table (cases.json) is replayed through the edge
@@ -47,33 +47,48 @@ const PROBES: Partial<Record<WafOwaspCategory, { args?: string; headers?: Record
   '42000_xss': { args: 'q=%3Cscript%3Ealert(1)%3C/script%3E' },
 };
 
+/** What the edge's GeoIP databases must say of the case addresses. */
+export interface CaseNetworks {
+  countries: CountryNetwork[];
+  isps: IspNetwork[];
+}
+
 /**
- * Client addresses: the table uses one address with several countries (and with none), so a case
- * whose country its address does not always have gets an address of its own for that country.
+ * Client addresses: the table uses one address with several countries and ISPs (and with
+ * none), so a case whose country and ISP its address does not always have gets an address of
+ * its own for them, which the test databases then give that country and ISP.
  */
-function addresses(cases: readonly WafCase[]): { ipOf: (c: WafCase) => string; countries: CountryNetwork[] } {
+function addresses(cases: readonly WafCase[]): { ipOf: (c: WafCase) => string } & CaseNetworks {
+  const facts = ({ request }: WafCase) => JSON.stringify([request.country ?? '', request.isp ?? '']);
   const seen = new Map<string, Set<string>>();
-  for (const { request } of cases) {
-    const set = seen.get(request.clientIp) ?? new Set<string>();
-    set.add(request.country ?? '');
-    seen.set(request.clientIp, set);
+  for (const testCase of cases) {
+    const set = seen.get(testCase.request.clientIp) ?? new Set<string>();
+    set.add(facts(testCase));
+    seen.set(testCase.request.clientIp, set);
   }
   const own = new Map<string, string>();
-  const countries: CountryNetwork[] = [];
+  const networks: CaseNetworks = { countries: [], isps: [] };
   const single = (ip: string) => (ip.includes(':') ? `${ip}/128` : `${ip}/32`);
+  const give = (ip: string, key: string) => {
+    const [country, isp] = JSON.parse(key) as [string, string];
+    if (country) networks.countries.push({ network: single(ip), country });
+    if (isp) networks.isps.push({ network: single(ip), isp });
+  };
   for (const [ip, set] of seen) {
-    if (set.size === 1 && !set.has('')) countries.push({ network: single(ip), country: [...set][0]! });
-    if (set.size === 1) continue;
-    for (const country of set) {
-      if (!country) continue;
+    if (set.size === 1) {
+      give(ip, [...set][0]!);
+      continue;
+    }
+    for (const key of set) {
+      if (key === JSON.stringify(['', ''])) continue;
       const substitute = `100.64.${own.size + 1}.1`;
-      own.set(`${ip}|${country}`, substitute);
-      countries.push({ network: single(substitute), country });
+      own.set(`${ip}|${key}`, substitute);
+      give(substitute, key);
     }
   }
-  const ipOf = ({ request }: WafCase) =>
-    (request.country && own.get(`${request.clientIp}|${request.country}`)) || request.clientIp;
-  return { ipOf, countries };
+  const ipOf = (testCase: WafCase) =>
+    own.get(`${testCase.request.clientIp}|${facts(testCase)}`) ?? testCase.request.clientIp;
+  return { ipOf, ...networks };
 }
 
 /** Requests to send so the client's count over the rate rule's window is the case's rate. */
@@ -86,8 +101,8 @@ function requestsBefore(line: readonly EvaluatedRule[], ratePerSecond: number | 
   return Math.min(Math.floor(ratePerSecond * seconds), n + 10) - 1;
 }
 
-export function planCases(file: WafCasesFile): { plans: CasePlan[]; countries: CountryNetwork[] } {
-  const { ipOf, countries } = addresses(file.cases);
+export function planCases(file: WafCasesFile): { plans: CasePlan[] } & CaseNetworks {
+  const { ipOf, countries, isps } = addresses(file.cases);
   const plans = file.cases.map((testCase, index): CasePlan => {
     const { request } = testCase;
     const line = caseLine(file, testCase);
@@ -126,7 +141,7 @@ export function planCases(file: WafCasesFile): { plans: CasePlan[]; countries: C
   });
   const hosts = new Set(plans.map((p) => p.host));
   if (hosts.size !== plans.length) throw new Error('two cases ask for the same Host; give one its own line domain');
-  return { plans, countries };
+  return { plans, countries, isps };
 }
 
 /** The pages and origin policies the rules of the table name. */

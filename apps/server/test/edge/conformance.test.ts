@@ -17,7 +17,7 @@ import casesJson from '../../../../packages/shared/src/waf/cases.json';
 import { signUpConfirmed, type Account } from '../helpers/accounts.js';
 import { fill, signedInAdmin } from '../helpers/admin.js';
 import { NGINX, startEdgeApp, type EdgeTestApp } from './edge-fixtures.js';
-import { writeCountryMmdb } from './fixtures/mmdb-writer.js';
+import { writeCountryMmdb, writeIspMmdb } from './fixtures/mmdb-writer.js';
 import { namedResources, planCases, type CasePlan } from './conformance-plan.js';
 import { rawRequest, type RawResponse } from './raw-client.js';
 
@@ -27,7 +27,7 @@ import { rawRequest, type RawResponse } from './raw-client.js';
  * docs/edge-conformance.md, read from there so the page and the test never disagree.
  */
 const file = wafCasesFileSchema.parse(casesJson);
-const { plans, countries } = planCases(file);
+const { plans, countries, isps } = planCases(file);
 const DOC = path.resolve(__dirname, '../../../../docs/edge-conformance.md');
 
 function notReplayed(): Map<string, string> {
@@ -85,7 +85,13 @@ describe.skipIf(!existsSync(NGINX))('the edge answers every case of the evaluato
     scratch = await mkdtemp(path.join(tmpdir(), 'parapet-conformance-'));
     const countryDb = path.join(scratch, 'countries.mmdb');
     await writeCountryMmdb(countryDb, countries);
-    t = await startEdgeApp('sqlite', { GEOIP_COUNTRY_DB: countryDb, EDGE_REAL_IP_FROM: '127.0.0.1' });
+    const asnDb = path.join(scratch, 'isps.mmdb');
+    await writeIspMmdb(asnDb, isps);
+    t = await startEdgeApp('sqlite', {
+      GEOIP_COUNTRY_DB: countryDb,
+      GEOIP_ASN_DB: asnDb,
+      EDGE_REAL_IP_FROM: '127.0.0.1',
+    });
     owner = await signUpConfirmed(t, group);
     const admin = await signedInAdmin(t);
     // Challenges (03, 07, 14) are enterprise actions.

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultAsnMmdbPath } from '../../src/modules/geoip/asn-mmdb.js';
 import { freeOffset, freePort, NGINX } from './edge-fixtures.js';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +41,11 @@ describe.skipIf(!existsSync(NGINX))('npm run edge', () => {
     const health = await fetch(`http://127.0.0.1:${controlPort}/health`);
     expect(health.status).toBe(200);
     expect(said).toContain('EDGE_INGEST_TOKEN is not set');
+    // With no GEOIP_ASN_DB, the edge reads the ISP mmdb it built from the packaged data.
+    const asnDb = defaultAsnMmdbPath(dataDir);
+    expect(existsSync(asnDb)).toBe(true);
+    const conf = await readFile(path.join(dataDir, 'edge', 'nginx', 'live', 'nginx.conf'), 'utf8');
+    expect(conf).toContain(`geoip2 ${asnDb} { $parapet_isp source=$remote_addr autonomous_system_organization; }`);
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);

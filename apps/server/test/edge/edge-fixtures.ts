@@ -11,7 +11,7 @@ import { startEdge, type RunningEdge } from '../../src/modules/edge/runner.js';
 import { createLogShipper, type LogShipper } from '../../src/modules/edge/shipper/log-shipper.js';
 import { signedInAdmin } from '../helpers/admin.js';
 import { makeToken } from '../ingest/fixtures.js';
-import { makeTestCountryDb } from './fixtures/test-countries.js';
+import { makeTestCountryDb, makeTestIspDb } from './fixtures/test-countries.js';
 
 /** Whether this machine has the edge's nginx (scripts/ensure-edge.sh installs it). */
 export const NGINX = '/usr/sbin/nginx';
@@ -153,6 +153,7 @@ export async function startEdgeApp(kind: StoreKind, env: Record<string, string> 
   const controlPort = await freePort();
   const scratch = await mkdtemp(path.join(tmpdir(), 'parapet-edge-geo-'));
   const countryDb = await makeTestCountryDb(scratch);
+  const asnDb = await makeTestIspDb(scratch);
   const t = await buildTestApp(kind, {
     env: {
       DEPLOY_WORKER: 'false',
@@ -161,12 +162,13 @@ export async function startEdgeApp(kind: StoreKind, env: Record<string, string> 
       EDGE_CONTROL_PORT: String(controlPort),
       EDGE_WORKERS: '1',
       GEOIP_COUNTRY_DB: countryDb,
+      GEOIP_ASN_DB: asnDb,
       ...env,
     },
   });
   let edge: RunningEdge;
   try {
-    edge = await startEdge({ config: t.config, countryDb });
+    edge = await startEdge({ config: t.config, countryDb, asnDb: t.config.geoipAsnDb ?? asnDb });
   } catch (error) {
     await t.close();
     throw error;

@@ -27,6 +27,8 @@ interface LogRecord {
   rule: string;
   action: string;
   status: number;
+  isp: string;
+  country: string;
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -93,6 +95,8 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
         },
       ],
       ['country.rules.test', 'no_cn', { wafAction: '01', wafIp: [], wafCountry: ['CN'] }],
+      // Typed in another case than the database spells it: ISPs match in any case.
+      ['isp.rules.test', 'no_mobile', { wafAction: '01', wafIp: [], wafIsp: ['example mobile gmbh'] }],
       ['crs.rules.test', 'no_sqli', { wafAction: '01', wafIp: [], wafOwasp: ['41000_sqli'] }],
     ];
     for (const [domain, ruleName, body] of rules) {
@@ -168,6 +172,19 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
     expect(german.headers['x-origin']).toBe('origin');
   });
 
+  it('an ISP rule applies by the test ISP database: 127.0.0.5 is Example Mobile GmbH, 127.0.0.3 another ISP', async () => {
+    expect((await get('isp.rules.test', '/', '127.0.0.5')).status).toBe(403);
+    const other = await get('isp.rules.test', '/', '127.0.0.3');
+    expect(other.status).toBe(200);
+    expect(other.headers['x-origin']).toBe('origin');
+    await logged((r) => r.host === 'isp.rules.test' && r.status === 200);
+    const records = (await accessLog()).filter((r) => r.host === 'isp.rules.test');
+    expect(records.map((r) => [r.status, r.rule, r.isp, r.country])).toEqual([
+      [403, 'no_mobile', 'Example Mobile GmbH', ''],
+      [200, '', 'Example Telecom', 'DE'],
+    ]);
+  });
+
   it('CRS flags an SQL injection probe for a line whose rule asks for 41000_sqli; a plain request passes', async () => {
     const probe = await get('crs.rules.test', "/search?id=1'%20OR%20'1'='1");
     expect(probe.status).toBe(403);
@@ -196,9 +213,13 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
           'country.rules.test no_cn 01 403',
           'crs.rules.test no_sqli 01 403',
           'deny.rules.test deny_all 01 403',
+          'isp.rules.test no_mobile 01 403',
           'rate.rules.test flood 08 403',
           'redirect.rules.test moved 06 301',
         ]),
       );
+    // The ISP the edge read is the one stored (ingest fills an ISP only where the edge sent none).
+    const blocked = (await storedOf(t, group)).find((e) => e.host === 'isp.rules.test' && e.status === 403);
+    expect(blocked?.isp).toBe('Example Mobile GmbH');
   });
 });

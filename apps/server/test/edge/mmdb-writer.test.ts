@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import maxmind, { Reader, type CountryResponse } from 'maxmind';
 import { parseNetwork } from '@parapet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAsnLookup } from '../../src/modules/geoip/asn-lookup.js';
+import { buildAsnMmdb } from '../../src/modules/geoip/asn-mmdb.js';
 import { openCountryLookup } from '../../src/modules/geoip/country-lookup.js';
 import { buildCountryMmdb, TEST_DATABASE_TYPE, type CountryNetwork } from './fixtures/mmdb-writer.js';
 import { makeTestCountryDb, TEST_COUNTRY_NETWORKS } from './fixtures/test-countries.js';
@@ -163,7 +165,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function nginxConf(dir: string, db: string, port: number): string {
+function nginxConf(dir: string, db: string, port: number, asnDb: string): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`);
   return `load_module ${GEOIP2_MODULE};
 pid ${dir}/nginx.pid;
@@ -176,17 +178,22 @@ http {
   geoip2 ${db} {
     $geoip2_country_code source=$remote_addr country iso_code;
   }
+  # The edge's ISP line (compile-edge.ts), asked of the address in ?ip= instead of the client's.
+  geoip2 ${asnDb} {
+    $geoip2_isp source=$arg_ip autonomous_system_organization;
+  }
   server {
     listen 127.0.0.1:${port};
     location / { default_type text/plain; return 200 "$geoip2_country_code"; }
+    location /isp { default_type text/plain; return 200 "$geoip2_isp"; }
   }
 }
 `;
 }
 
-function get(port: number, localAddress: string): Promise<string> {
+function get(port: number, localAddress: string, target = '/'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: '/', localAddress, agent: false }, (response) => {
+    const request = http.request({ host: '127.0.0.1', port, path: target, localAddress, agent: false }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -242,22 +249,37 @@ describe('the test database read by nginx (geoip2 module)', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(!existsSync(NGINX))('answers the country of the client address', async () => {
-    const d = (dir = await mkdtemp(path.join(tmpdir(), 'parapet-mmdb-nginx-')));
-    const port = await freePort();
-    await writeFile(`${d}/nginx.conf`, nginxConf(d, await makeTestCountryDb(d), port));
-    await promisify(execFile)(NGINX, ['-t', ...args(d)]);
-    // nginx daemonises: the command returns once the master runs, which writes its pid file.
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(NGINX, args(d), { stdio: 'ignore' });
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`nginx exited with ${code}`))));
-    });
-    masterPid = await waitFor(() => readPid(d), 'the pid file');
+  it.skipIf(!existsSync(NGINX))(
+    'answers the country of the client address, and an ISP from the packaged data',
+    async () => {
+      const d = (dir = await mkdtemp(path.join(tmpdir(), 'parapet-mmdb-nginx-')));
+      const port = await freePort();
+      const asnDb = `${d}/asn.mmdb`;
+      await writeFile(asnDb, buildAsnMmdb());
+      await writeFile(`${d}/nginx.conf`, nginxConf(d, await makeTestCountryDb(d), port, asnDb));
+      await promisify(execFile)(NGINX, ['-t', ...args(d)]);
+      // nginx daemonises: the command returns once the master runs, which writes its pid file.
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(NGINX, args(d), { stdio: 'ignore' });
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`nginx exited with ${code}`))));
+      });
+      masterPid = await waitFor(() => readPid(d), 'the pid file');
 
-    expect(await waitFor(() => get(port, '127.0.0.2'), 'nginx to answer')).toBe('CN');
-    expect(await get(port, '127.0.0.3')).toBe('DE');
-    expect(await get(port, '127.0.0.4')).toBe('US');
-    expect(await get(port, '127.0.0.1')).toBe('');
-  });
+      expect(await waitFor(() => get(port, '127.0.0.2'), 'nginx to answer')).toBe('CN');
+      expect(await get(port, '127.0.0.3')).toBe('DE');
+      expect(await get(port, '127.0.0.4')).toBe('US');
+      expect(await get(port, '127.0.0.1')).toBe('');
+
+      // The packaged ISP data as the edge's mmdb: nginx names each address's ISP as ingest does
+      // ($arg_ip is not URL-decoded, so the addresses go as they are).
+      const ingest = openAsnLookup();
+      const isp = (ip: string) => get(port, '127.0.0.1', `/isp?ip=${ip}`);
+      for (const ip of ['8.8.8.8', '1.1.1.1', '133.1.1.1', '2001:4860:4860::8888', '2003::1', '::ffff:9.9.9.9'])
+        expect(await isp(ip), ip).toBe(ingest.ispOf(ip));
+      expect(await isp('8.8.8.8')).toBe('Google LLC');
+      for (const ip of ['10.0.0.1', '192.168.1.1', '127.0.0.1', '::1', 'fd00::1']) expect(await isp(ip), ip).toBe('');
+    },
+    30_000,
+  );
 });

@@ -127,6 +127,10 @@ function _M.run()
 
   local country = ngx.var.parapet_country
   if country == "" then country = nil end
+  -- The evaluator compares ISPs in any case; rules-data.ts writes the rule's ISPs in lower case.
+  -- nil when the database has no answer for the address.
+  local isp = ngx.var.parapet_isp
+  if isp == "" then isp = nil elseif isp then isp = isp:lower() end
   local client_ip = ngx.var.remote_addr
   local req = {
     client = net.client(ngx.var.binary_remote_addr),
@@ -134,6 +138,7 @@ function _M.run()
     uri = ngx.var.uri,
     method = ngx.req.get_method(),
     country = country,
+    isp = isp,
     headers = headers,
     owasp = crs.categories(mask, data.owaspCategories),
     line_id = line_id,

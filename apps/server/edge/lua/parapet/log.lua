@@ -79,6 +79,7 @@ function _M.write()
     client_ip = var.remote_addr,
     user_agent = cut(var.http_user_agent, TEXT_MAX),
     country = var.parapet_country or "",
+    isp = cut(var.parapet_isp or "", TEXT_MAX),
     action = rule and rule.action or "",
     type = rule and "01" or "",
     rule = rule and cut(rule.name, SHORT_MAX) or "",

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
 import { newId } from '../../lib/ids.js';
+import { edgeAsnDb } from '../geoip/asn-mmdb.js';
 import { defaultCountryDbPath } from '../geoip/country-lookup.js';
 import { createDeployWorker, type DeployWorker } from './worker.js';
 
@@ -23,6 +24,8 @@ export const deployPlugin = fp(
       log: app.log,
       leaseMs: app.config.workers.deployLeaseMs,
       countryDb: app.config.geoipCountryDb ?? defaultCountryDbPath(),
+      // Built here, before the server listens, the first time a DATA_DIR has a local edge.
+      asnDb: app.config.edge.nginx ? await edgeAsnDb(app.config) : null,
     });
     app.decorate('deploy', worker);
     app.addHook('onReady', async () => {

@@ -27,6 +27,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** The country database the local edge reads (the console's own); null for none. */
   countryDb?: string | null;
+  /** The ISP database the local edge reads; null for none. */
+  asnDb?: string | null;
 }
 
 export interface DeployWorker {
@@ -45,7 +47,7 @@ const reasonOf = (error: unknown): DeployFailureCode =>
 
 export function createDeployWorker(options: WorkerOptions): DeployWorker {
   const { db, config, owner, emit, log } = options;
-  const edgeContext: EdgeContext = { config, countryDb: options.countryDb ?? null };
+  const edgeContext: EdgeContext = { config, countryDb: options.countryDb ?? null, asnDb: options.asnDb ?? null };
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   let running = false;

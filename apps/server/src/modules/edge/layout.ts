@@ -36,7 +36,7 @@ function edgeSecret(run: string): string {
   return secret;
 }
 
-export function edgeLayout(config: Config, countryDb: string | null): EdgeLayout {
+export function edgeLayout(config: Config, countryDb: string | null, asnDb: string | null): EdgeLayout {
   const paths = edgePaths(config);
   mkdirSync(paths.run, { recursive: true });
   mkdirSync(path.join(paths.run, 'cache'), { recursive: true });
@@ -50,6 +50,7 @@ export function edgeLayout(config: Config, countryDb: string | null): EdgeLayout
     modulesDir: MODULES_DIR,
     crs: { setup: CRS_SETUP, rulesDir: CRS_RULES_DIR, ruleFiles },
     countryDb,
+    asnDb,
     systemCert: { pem: path.join(paths.run, 'system.pem'), key: path.join(paths.run, 'system.key') },
     listenAddress: config.edge.listenAddress,
     portOffset: config.edge.portOffset,

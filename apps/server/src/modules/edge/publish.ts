@@ -32,6 +32,8 @@ export interface EdgeContext {
   config: Config;
   /** The country database nginx reads (the console's own), null for none. */
   countryDb: string | null;
+  /** The ISP database nginx reads (`edgeAsnDb`), null for none. */
+  asnDb: string | null;
 }
 
 /** One publish at a time per edge folder: each builds on the records the last one left. */
@@ -142,7 +144,7 @@ async function apply(ctx: EdgeContext, change: EdgeChange): Promise<void> {
     return;
   }
   const paths = edgePaths(config);
-  const layout = edgeLayout(config, ctx.countryDb);
+  const layout = edgeLayout(config, ctx.countryDb, ctx.asnDb);
   await ensureSystemCert(layout.systemCert.pem, layout.systemCert.key, config.cnameZone);
   const compiled = compileEdge(await readSnapshot(config.edgeDir, change), layout);
   const previous = await readGeneration(paths.live);

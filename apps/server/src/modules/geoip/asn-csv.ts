@@ -143,7 +143,7 @@ function readName(bytes: Buffer, pos: number): [string, number] | undefined {
  * Within the record's bound for text fields, so a name always fits `isp`. A cut never splits
  * a surrogate pair: half a pair is text the record schema refuses.
  */
-function bounded(name: string): string {
+export function bounded(name: string): string {
   if (name.length <= EVENT_TEXT_MAX_LENGTH) return name;
   const cut = name.slice(0, EVENT_TEXT_MAX_LENGTH);
   const lastCode = cut.charCodeAt(cut.length - 1);

@@ -1,7 +1,8 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Reader, type AsnResponse } from 'maxmind';
 import { classifyAddress, clientAddress } from '@parapet/shared';
-import { NameTable, parseAsnCsv } from './asn-csv.js';
+import { bounded, NameTable, parseAsnCsv } from './asn-csv.js';
 import { findRange, type RangeTable } from './range-table.js';
 
 /**
@@ -28,9 +29,15 @@ export function defaultAsnDbFiles(): AsnDbFiles {
   return { ipv4: require.resolve(`${PACKAGE}/asn-ipv4-num.csv`), ipv6: require.resolve(`${PACKAGE}/asn-ipv6-num.csv`) };
 }
 
+/** The pinned package's version, which names the edge's mmdb built from it. */
+export function asnDbVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require(`${PACKAGE}/package.json`) as { version: string }).version;
+}
+
 export class AsnDbError extends Error {}
 
-interface AsnTables {
+export interface AsnTables {
   readonly ipv4: RangeTable;
   readonly ipv6: RangeTable;
   readonly names: readonly string[];
@@ -73,6 +80,30 @@ export function openAsnLookup(files: AsnDbFiles = defaultAsnDbFiles()): AsnLooku
   };
 }
 
+/**
+ * The ISP lookup of an mmdb file (GEOIP_ASN_DB) whose records carry
+ * `autonomous_system_organization`, as MaxMind's ASN databases and the edge's own do. Opened
+ * whole now, so a missing or broken file stops the caller at open.
+ */
+export function openAsnMmdbLookup(file: string): AsnLookup {
+  let reader: Reader<AsnResponse>;
+  try {
+    reader = new Reader<AsnResponse>(readFileSync(file));
+  } catch (error) {
+    throw dbError(`${file} (GEOIP_ASN_DB)`, error);
+  }
+  return {
+    ispOf(ip) {
+      if (classifyAddress(ip) !== 'public') return undefined;
+      const address = clientAddress(ip);
+      if (!address) return undefined;
+      // An IPv4 address written as IPv6 is asked as IPv4, as the CSV tables are.
+      const name = reader.get(address.version === 4 ? address.bytes.join('.') : ip)?.autonomous_system_organization;
+      return typeof name === 'string' && name ? bounded(name) : undefined;
+    },
+  };
+}
+
 /** Address bytes as 32-bit words, most significant first: one word for IPv4, four for IPv6. */
 function toWords(bytes: Uint8Array, words: Uint32Array): void {
   for (let w = 0; w < bytes.length / 4; w++) {
@@ -80,6 +111,11 @@ function toWords(bytes: Uint8Array, words: Uint32Array): void {
     for (let b = w * 4; b < w * 4 + 4; b++) word = word * 256 + (bytes[b] ?? 0);
     words[w] = word;
   }
+}
+
+/** The tables of `files`, read once per process (the ISP mmdb of the edge is built from them). */
+export function loadAsnTables(files: AsnDbFiles = defaultAsnDbFiles()): AsnTables {
+  return loadShared(files);
 }
 
 function loadShared(files: AsnDbFiles): AsnTables {

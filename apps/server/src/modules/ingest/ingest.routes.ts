@@ -10,7 +10,7 @@ import {
   ingestResultSchema,
 } from '@parapet/shared';
 import { AppError } from '../../lib/app-error.js';
-import { openAsnLookup, type AsnLookup } from '../geoip/asn-lookup.js';
+import { openAsnLookup, openAsnMmdbLookup, type AsnLookup } from '../geoip/asn-lookup.js';
 import { openCountryLookup, type CountryLookup } from '../geoip/country-lookup.js';
 import { authenticateIngestToken } from '../ingest-tokens/ingest-tokens.service.js';
 import { ingestBatch } from './ingest.service.js';
@@ -45,7 +45,9 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   let countries: CountryLookup | undefined;
   const countryOf = (ip: string) => (countries ??= openCountryLookup(app.config.geoipCountryDb)).countryOf(ip);
   let asns: AsnLookup | undefined;
-  const ispOf = (ip: string) => (asns ??= openAsnLookup()).ispOf(ip);
+  const openAsns = (): AsnLookup =>
+    app.config.geoipAsnDb ? openAsnMmdbLookup(app.config.geoipAsnDb) : openAsnLookup();
+  const ispOf = (ip: string) => (asns ??= openAsns()).ispOf(ip);
   const resolveLines = createLineResolver(app.store.db);
 
   app.post(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { API_PREFIX, INGEST_API } from '@parapet/shared';
 import { loadConfig } from '../../env.js';
+import { edgeAsnDb } from '../../modules/geoip/asn-mmdb.js';
 import { defaultCountryDbPath } from '../../modules/geoip/country-lookup.js';
 import { edgePaths } from '../../modules/edge/layout.js';
 import { startEdge } from '../../modules/edge/runner.js';
@@ -21,7 +22,7 @@ const log = (message: string): void => {
 async function main(): Promise<void> {
   const config = loadConfig();
   const countryDb = config.geoipCountryDb ?? defaultCountryDbPath();
-  const edge = await startEdge({ config, countryDb });
+  const edge = await startEdge({ config, countryDb, asnDb: await edgeAsnDb(config) });
   const paths = edgePaths(config);
   log(
     `edge running (nginx pid ${edge.pid}): line ports + ${config.edge.portOffset} on ${config.edge.listenAddress}, ` +

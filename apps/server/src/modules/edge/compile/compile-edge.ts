@@ -31,7 +31,7 @@ export function linesUsingCrs(snapshot: EdgeSnapshot): Set<string> {
 function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean): string {
   const run = layout.runDir;
   const modules = ['ndk_http_module.so', 'ngx_http_lua_module.so'];
-  if (layout.countryDb) modules.push('ngx_http_geoip2_module.so');
+  if (layout.countryDb || layout.asnDb) modules.push('ngx_http_geoip2_module.so');
   if (usesCrs) modules.push('ngx_http_modsecurity_module.so');
   const ports = new Map<number, boolean>();
   for (const line of snapshot.lines) {
@@ -93,6 +93,9 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
   ];
   if (layout.countryDb) out.push(`  geoip2 ${layout.countryDb} { $parapet_country source=$remote_addr country_code; }`);
   else out.push('  map $remote_addr $parapet_country { default ""; }');
+  if (layout.asnDb)
+    out.push(`  geoip2 ${layout.asnDb} { $parapet_isp source=$remote_addr autonomous_system_organization; }`);
+  else out.push('  map $remote_addr $parapet_isp { default ""; }');
   if (layout.realIpFrom.length)
     out.push(...layout.realIpFrom.map((a) => `  set_real_ip_from ${a};`), '  real_ip_header X-Forwarded-For;');
   // Inline, one directive a line (nginx caps a parameter at 4 KB): ModSecurity opens a rules file

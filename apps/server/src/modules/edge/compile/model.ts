@@ -40,6 +40,8 @@ export interface EdgeLayout {
   crs: { setup: string; rulesDir: string; ruleFiles: string[] };
   /** The country database nginx's GeoIP2 module reads; null leaves countries unknown. */
   countryDb: string | null;
+  /** The ISP database it reads (`autonomous_system_organization`); null leaves ISPs unknown. */
+  asnDb: string | null;
   /** The certificate served where a line uses the system certificate or a name is unknown. */
   systemCert: { pem: string; key: string };
   listenAddress: string;
