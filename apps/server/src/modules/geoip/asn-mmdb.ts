@@ -40,7 +40,7 @@ export function defaultAsnMmdbPath(dataDir: string): string {
 const building = new Map<string, Promise<string>>();
 
 /**
- * The packaged data's mmdb at `file`, written on first use (about two seconds) and kept: an
+ * The packaged data's mmdb at `file`, written on first use (about a second) and kept: an
  * upgrade of the package gets a new name and so a new file. Written aside and renamed, so a
  * reader never sees half a file, and built once however many callers ask at once.
  */

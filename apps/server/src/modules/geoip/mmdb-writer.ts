@@ -111,17 +111,33 @@ export class MmdbTree {
    * the fewest networks that cover exactly the range.
    */
   insertRange(from: number, width: number, start: ArrayLike<number>, end: ArrayLike<number>, record: number): void {
+    if (width === 1) return this.insertV4Range(from, start[0] ?? 0, end[0] ?? 0, record);
     const bits = width * 32;
     let at = toBig(start, width);
     const last = toBig(end, width);
     const words = new Uint32Array(width);
     while (at <= last) {
-      // The widest block that starts at `at` (aligned) and ends within the range.
-      let size = 0;
-      while (size < bits && ((at >> BigInt(size)) & 1n) === 0n && at + (1n << BigInt(size + 1)) - 1n <= last) size++;
+      // The widest block that starts at `at` (so is aligned there) and ends within the range.
+      const aligned = at === 0n ? bits : (at & -at).toString(2).length - 1;
+      const fits = (last - at + 1n).toString(2).length - 1;
+      const size = Math.min(aligned, fits, bits - 1);
       fromBig(at, words);
       this.insert(from, words, bits - size, record);
       at += 1n << BigInt(size);
+    }
+  }
+
+  /** `insertRange` for one 32-bit word, in plain numbers: most ranges are IPv4. */
+  private insertV4Range(from: number, start: number, end: number, record: number): void {
+    const words = new Uint32Array(1);
+    for (let at = start; at <= end; ) {
+      // At most a /1: the writer has no network of the whole tree.
+      const aligned = at === 0 ? 31 : 31 - Math.clz32(at & -at);
+      let size = 0;
+      while (size < aligned && 2 ** (size + 1) <= end - at + 1) size++;
+      words[0] = at;
+      this.insert(from, words, 32 - size, record);
+      at += 2 ** size;
     }
   }
 
