@@ -5,7 +5,14 @@ import { Reader, type AsnResponse } from 'maxmind';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TEXT_MAX_LENGTH } from '@parapet/shared';
 import { AsnDbError, openAsnLookup, openAsnMmdbLookup, type AsnLookup } from '../../src/modules/geoip/asn-lookup.js';
-import { ASN_MMDB_TYPE, buildAsnMmdb, ensureAsnMmdb } from '../../src/modules/geoip/asn-mmdb.js';
+import {
+  ASN_MMDB_TYPE,
+  buildAsnMmdb,
+  defaultAsnMmdbPath,
+  edgeAsnDb,
+  ensureAsnMmdb,
+} from '../../src/modules/geoip/asn-mmdb.js';
+import { loadConfig } from '../../src/env.js';
 import { buildRangeMmdb, mmdbMap, mmdbText } from '../../src/modules/geoip/mmdb-writer.js';
 import type { RangeTable } from '../../src/modules/geoip/range-table.js';
 import { buildIspMmdb } from '../edge/fixtures/mmdb-writer.js';
@@ -202,6 +209,19 @@ describe('ensureAsnMmdb and GEOIP_ASN_DB', () => {
     expect(lookup.ispOf('10.1.1.1')).toBeUndefined();
     expect(lookup.ispOf('not an address')).toBeUndefined();
     expect(lookup.ispOf('9.9.9.9')).toBe('b'.repeat(EVENT_TEXT_MAX_LENGTH - 1));
+  });
+
+  it("gives the edge GEOIP_ASN_DB when set, else the packaged data's file under DATA_DIR", async () => {
+    const given = path.join(dir, 'for-edge.mmdb');
+    writeFileSync(given, buildIspMmdb([{ network: '8.8.4.0/24', isp: 'Given ISP' }]));
+    expect(await edgeAsnDb(loadConfig({ DATA_DIR: dir, GEOIP_ASN_DB: given }))).toBe(given);
+    await expect(edgeAsnDb(loadConfig({ DATA_DIR: dir, GEOIP_ASN_DB: path.join(dir, 'gone.mmdb') }))).rejects.toThrow(
+      /gone\.mmdb \(GEOIP_ASN_DB\)/,
+    );
+    const built = await edgeAsnDb(loadConfig({ DATA_DIR: dir }));
+    expect(built).toBe(defaultAsnMmdbPath(dir));
+    expect(built).toMatch(/geo[\\/]asn-2\.3\.2026061719\.mmdb$/);
+    expect(openAsnMmdbLookup(built).ispOf('1.1.1.1')).toBe('Cloudflare, Inc.');
   });
 
   it('refuses a missing or broken file at open, naming it and the setting', () => {

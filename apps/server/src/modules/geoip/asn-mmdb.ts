@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../env.js';
-import { asnDbVersion, defaultAsnDbFiles, loadAsnTables, type AsnDbFiles } from './asn-lookup.js';
+import { asnDbVersion, defaultAsnDbFiles, loadAsnTables, openAsnMmdbLookup, type AsnDbFiles } from './asn-lookup.js';
 import { buildRangeMmdb, mmdbMap, mmdbText } from './mmdb-writer.js';
 
 /**
@@ -60,7 +60,13 @@ export function ensureAsnMmdb(file: string): Promise<string> {
   return pending;
 }
 
-/** The ISP database a local edge reads: GEOIP_ASN_DB, or the packaged data's mmdb under DATA_DIR. */
-export function edgeAsnDb(config: Config): Promise<string> {
-  return config.geoipAsnDb ? Promise.resolve(config.geoipAsnDb) : ensureAsnMmdb(defaultAsnMmdbPath(config.dataDir));
+/**
+ * The ISP database a local edge reads: GEOIP_ASN_DB, or the packaged data's mmdb under DATA_DIR.
+ * A GEOIP_ASN_DB that is missing or no mmdb is refused here (AsnDbError, naming it), at start,
+ * rather than by nginx at every deploy.
+ */
+export async function edgeAsnDb(config: Config): Promise<string> {
+  if (!config.geoipAsnDb) return ensureAsnMmdb(defaultAsnMmdbPath(config.dataDir));
+  openAsnMmdbLookup(config.geoipAsnDb);
+  return config.geoipAsnDb;
 }
