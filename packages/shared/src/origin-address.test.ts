@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressNetworks,
   classifyAddress,
   isForbiddenHostName,
   literalOriginProblem,
   originHost,
   type AddressKind,
 } from './origin-address.js';
+import { parseNetwork } from './waf/network.js';
 
 describe('classifyAddress', () => {
   it.each<[string, AddressKind]>([
@@ -120,5 +122,88 @@ describe('literalOriginProblem', () => {
       'a.example',
       '10.0.0.1',
     ]);
+  });
+});
+
+describe('addressNetworks', () => {
+  const networks = addressNetworks().map((entry) => ({ ...entry, parsed: parseNetwork(entry.network) }));
+  const holds = (net: { version: 4 | 6; bytes: Uint8Array; prefix: number }, bytes: Uint8Array) => {
+    for (let bit = 0; bit < net.prefix; bit++) {
+      const mask = 0x80 >> (bit & 7);
+      if (((net.bytes[bit >> 3] ?? 0) & mask) !== ((bytes[bit >> 3] ?? 0) & mask)) return false;
+    }
+    return true;
+  };
+  /** Public by the most specific network holding the address, as nginx's `geo` answers. */
+  const publicByNetworks = (ip: string): boolean => {
+    const address = parseNetwork(ip)!;
+    let best: { prefix: number; isPublic: boolean } = { prefix: -1, isPublic: true };
+    for (const { parsed, isPublic } of networks)
+      if (parsed!.version === address.version && parsed!.prefix > best.prefix && holds(parsed!, address.bytes))
+        best = { prefix: parsed!.prefix, isPublic };
+    return best.isPublic;
+  };
+
+  it('writes every network so that it parses, each once', () => {
+    for (const { network, parsed } of networks) expect(parsed, network).not.toBeNull();
+    const keys = networks.map(({ parsed }) => `${parsed!.version}:${[...parsed!.bytes].join('.')}/${parsed!.prefix}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('says public exactly where classifyAddress does, for chosen and random addresses', () => {
+    let seed = 11;
+    const random = (n: number) => Math.floor(((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32) * n);
+    const group = () => random(0x10000).toString(16);
+    const v4 = () => [random(256), random(256), random(256), random(256)].join('.');
+    const chosen = [
+      '8.8.8.8',
+      '10.1.2.3',
+      '168.63.129.16',
+      '168.63.129.17',
+      '169.254.169.254',
+      '255.255.255.255',
+      '100.64.0.1',
+      '::',
+      '::1',
+      '::ffff:8.8.8.8',
+      '::ffff:10.0.0.1',
+      '::8.8.8.8',
+      '::10.0.0.1',
+      '64:ff9b::8.8.8.8',
+      '64:ff9b::192.168.0.1',
+      '64:ff9b:1::1',
+      '2002:808:808::1',
+      '2002:a00:1::1',
+      '2001:db8::1',
+      '2001:4860::8888',
+      '2001:1ff::1',
+      '2001:200::1',
+      '3fff::1',
+      '3fff:1000::1',
+      'fd00:ec2::254',
+      'fe80::1',
+      'ff02::1',
+      '100::1',
+      '4000::1',
+      '1fff::1',
+      '2606:4700::1111',
+    ];
+    const randoms = Array.from({ length: 4000 }, (_, i) => {
+      switch (i % 6) {
+        case 0:
+          return v4();
+        case 1:
+          return `::ffff:${v4()}`;
+        case 2:
+          return `64:ff9b::${v4()}`;
+        case 3:
+          return `2002:${group()}:${group()}::${group()}`;
+        case 4:
+          return `${(0x2000 + random(0x2000)).toString(16)}:${group()}::${group()}`;
+        default:
+          return Array.from({ length: 8 }, group).join(':');
+      }
+    });
+    for (const ip of [...chosen, ...randoms]) expect(publicByNetworks(ip), ip).toBe(classifyAddress(ip) === 'public');
   });
 });

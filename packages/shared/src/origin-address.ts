@@ -1,4 +1,5 @@
 import { isIP } from './net.js';
+import { networkHolds, parseNetwork } from './waf/network.js';
 
 /**
  * Which addresses may be origins (docs/certificates-and-origins.md, "Private origins"). The
@@ -100,6 +101,58 @@ function classifyV6(ip: string): AddressKind {
   if (g0 === 0x2001 && g1 < 0x0200) return 'reserved'; // 2001::/23 protocol assignments, Teredo among them
   // Only 2000::/3 is allocated for global unicast.
   return (g0 & 0xe000) === 0x2000 ? 'public' : 'reserved';
+}
+
+/** A network and whether its addresses are public, for a longest-prefix lookup (nginx's `geo`). */
+export interface AddressNetwork {
+  readonly network: string;
+  readonly isPublic: boolean;
+}
+
+const hex = (n: number): string => n.toString(16);
+
+/**
+ * `classifyAddress` as networks: the most specific network holding an address says whether it
+ * is public (a test holds the two equal). The edge's nginx gets it as a `geo` block, so that,
+ * like the console, it reads no country or ISP for an address that is not public.
+ */
+export function addressNetworks(): AddressNetwork[] {
+  const out: AddressNetwork[] = V4_RANGES.map(([prefix, bits]) => ({ network: `${prefix}/${bits}`, isPublic: false }));
+  // IPv6 outside 2000::/3 is reserved, and so are these inside it.
+  for (const network of ['::/3', '4000::/2', '8000::/1', '2001::/23', '2001:db8::/32', '3fff::/20'])
+    out.push({ network, isPublic: false });
+  // Where IPv6 carries an IPv4 address, that address decides: the IPv4 table again, shifted.
+  const groups = (v4: number) => `${hex(v4 >>> 16)}:${hex(v4 & 0xffff)}`;
+  const embedded: Array<[prefix: string, bits: number, at: (v4: number) => string]> = [
+    ['::ffff:0:0', 96, (v4) => `::ffff:${groups(v4)}`],
+    ['::', 96, (v4) => `::${groups(v4)}`],
+    ['64:ff9b::', 96, (v4) => `64:ff9b::${groups(v4)}`],
+    ['2002::', 16, (v4) => `2002:${groups(v4)}::`],
+  ];
+  for (const [prefix, bits, at] of embedded) {
+    out.push({ network: `${prefix}/${bits}`, isPublic: true });
+    for (const [v4, v4Bits] of V4_RANGES)
+      out.push({ network: `${at(v4Number(v4))}/${bits + v4Bits}`, isPublic: false });
+  }
+  return withoutRedundant(out);
+}
+
+/**
+ * Drops a network whose most specific holder says the same (the broadcast and metadata
+ * addresses inside non-public ranges): fewer lines, and nginx's `geo` refuses 255.255.255.255/32.
+ */
+function withoutRedundant(entries: AddressNetwork[]): AddressNetwork[] {
+  const parsed = entries.map((entry) => ({ entry, network: parseNetwork(entry.network)! }));
+  return parsed
+    .filter(({ entry, network }) => {
+      let holder: { prefix: number; isPublic: boolean } | undefined;
+      for (const other of parsed)
+        if (other.network.prefix < network.prefix && (holder?.prefix ?? -1) < other.network.prefix)
+          if (networkHolds(other.network, network))
+            holder = { prefix: other.network.prefix, isPublic: other.entry.isPublic };
+      return holder === undefined ? !entry.isPublic : holder.isPublic !== entry.isPublic;
+    })
+    .map(({ entry }) => entry);
 }
 
 /**

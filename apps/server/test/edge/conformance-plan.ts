@@ -1,5 +1,6 @@
 import {
   caseLine,
+  classifyAddress,
   evaluateRules,
   type EvaluatedRule,
   type RequestFacts,
@@ -55,8 +56,10 @@ export interface CaseNetworks {
 
 /**
  * Client addresses: the table uses one address with several countries and ISPs (and with
- * none), so a case whose country and ISP its address does not always have gets an address of
- * its own for them, which the test databases then give that country and ISP.
+ * none), and a documentation address (203.0.113.5) for them, of which the edge reads neither,
+ * as it reads none for an address that is not public. A case with a country or an ISP whose
+ * address is not public, or does not always have them, gets a public address of its own
+ * (11.64.n.1), which the test databases then give that country and ISP.
  */
 function addresses(cases: readonly WafCase[]): { ipOf: (c: WafCase) => string } & CaseNetworks {
   const facts = ({ request }: WafCase) => JSON.stringify([request.country ?? '', request.isp ?? '']);
@@ -75,13 +78,13 @@ function addresses(cases: readonly WafCase[]): { ipOf: (c: WafCase) => string } 
     if (isp) networks.isps.push({ network: single(ip), isp });
   };
   for (const [ip, set] of seen) {
-    if (set.size === 1) {
+    if (set.size === 1 && classifyAddress(ip) === 'public') {
       give(ip, [...set][0]!);
       continue;
     }
     for (const key of set) {
       if (key === JSON.stringify(['', ''])) continue;
-      const substitute = `100.64.${own.size + 1}.1`;
+      const substitute = `11.64.${own.size + 1}.1`;
       own.set(`${ip}|${key}`, substitute);
       give(substitute, key);
     }

@@ -29,6 +29,7 @@ interface LogRecord {
   status: number;
   isp: string;
   country: string;
+  client_ip: string;
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,6 +43,9 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
   const port = () => t.offset + 80;
   const get = (host: string, requestPath = '/', localAddress?: string) =>
     edgeRequest({ port: port(), host, path: requestPath, ...(localAddress ? { localAddress } : {}) });
+  /** A request from `client`, as told by a trusted proxy (EDGE_REAL_IP_FROM is this machine). */
+  const from = (host: string, client: string) =>
+    edgeRequest({ port: port(), host, path: '/', headers: { 'x-forwarded-for': client } });
   const ok = (res: { statusCode: number; body: string }, what: string) => {
     if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   };
@@ -63,7 +67,7 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
   };
 
   beforeAll(async () => {
-    t = await startEdgeApp('sqlite');
+    t = await startEdgeApp('sqlite', { EDGE_REAL_IP_FROM: '127.0.0.1' });
     owner = await signUpConfirmed(t, group);
     origin = await startOrigin();
     const admin = await signedInAdmin(t);
@@ -165,23 +169,30 @@ describe.skipIf(!existsSync(NGINX))('firewall rules through real nginx', () => {
     expect((await get('redirect.rules.test', '/new/page')).status).toBe(200);
   });
 
-  it('a country rule applies by the test GeoIP database: 127.0.0.2 is CN, 127.0.0.3 is DE', async () => {
-    expect((await get('country.rules.test', '/', '127.0.0.2')).status).toBe(403);
-    const german = await get('country.rules.test', '/', '127.0.0.3');
+  it('a country rule applies by the test GeoIP database: 11.0.0.2 is CN, 11.0.0.3 is DE', async () => {
+    expect((await from('country.rules.test', '11.0.0.2')).status).toBe(403);
+    const german = await from('country.rules.test', '11.0.0.3');
     expect(german.status).toBe(200);
     expect(german.headers['x-origin']).toBe('origin');
+    // The database says 127.0.0.2 is CN, but a loopback client has no country, as in ingest.
+    expect((await get('country.rules.test', '/', '127.0.0.2')).status).toBe(200);
   });
 
-  it('an ISP rule applies by the test ISP database: 127.0.0.5 is Example Mobile GmbH, 127.0.0.3 another ISP', async () => {
-    expect((await get('isp.rules.test', '/', '127.0.0.5')).status).toBe(403);
-    const other = await get('isp.rules.test', '/', '127.0.0.3');
+  it('an ISP rule applies by the test ISP database: 11.0.0.5 is Example Mobile GmbH, 11.0.0.3 another ISP', async () => {
+    expect((await from('isp.rules.test', '11.0.0.5')).status).toBe(403);
+    const other = await from('isp.rules.test', '11.0.0.3');
     expect(other.status).toBe(200);
     expect(other.headers['x-origin']).toBe('origin');
-    await logged((r) => r.host === 'isp.rules.test' && r.status === 200);
+    // The database names 10.9.9.0/24 and 198.51.100.0/24, but neither is public: no ISP, no country.
+    expect((await from('isp.rules.test', '10.9.9.9')).status).toBe(200);
+    expect((await from('isp.rules.test', '198.51.100.7')).status).toBe(200);
+    await logged((r) => r.host === 'isp.rules.test' && r.client_ip === '198.51.100.7');
     const records = (await accessLog()).filter((r) => r.host === 'isp.rules.test');
-    expect(records.map((r) => [r.status, r.rule, r.isp, r.country])).toEqual([
-      [403, 'no_mobile', 'Example Mobile GmbH', ''],
-      [200, '', 'Example Telecom', 'DE'],
+    expect(records.map((r) => [r.client_ip, r.status, r.rule, r.isp, r.country])).toEqual([
+      ['11.0.0.5', 403, 'no_mobile', 'Example Mobile GmbH', ''],
+      ['11.0.0.3', 200, '', 'Example Telecom', 'DE'],
+      ['10.9.9.9', 200, '', '', ''],
+      ['198.51.100.7', 200, '', '', ''],
     ]);
   });
 

@@ -125,11 +125,13 @@ function _M.run()
     return ngx.redirect("https://" .. host .. ngx.var.request_uri, line.redirectHttps.code)
   end
 
-  local country = ngx.var.parapet_country
+  -- Country and ISP as the GeoIP databases give them (nil without an answer), and never for an
+  -- address that is not public ($parapet_client_public, from the console's own table), as ingest.
+  local public = ngx.var.parapet_client_public ~= "0"
+  local country = public and ngx.var.parapet_country or nil
   if country == "" then country = nil end
   -- The evaluator compares ISPs in any case; rules-data.ts writes the rule's ISPs in lower case.
-  -- nil when the database has no answer for the address.
-  local isp = ngx.var.parapet_isp
+  local isp = public and ngx.var.parapet_isp or nil
   if isp == "" then isp = nil elseif isp then isp = isp:lower() end
   local client_ip = ngx.var.remote_addr
   local req = {

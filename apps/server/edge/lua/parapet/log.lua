@@ -63,6 +63,8 @@ function _M.write()
   if status < 100 or status > 599 then status = 500 end
   local host = var.host or ""
   local port = line.ports[var.server_port]
+  -- As in access.lua: no country or ISP for an address that is not public.
+  local public = var.parapet_client_public ~= "0"
   local record = {
     req_id = var.request_id,
     timestamp = floor(ngx.req.start_time() * 1000),
@@ -78,8 +80,8 @@ function _M.write()
     req_headers = next(ctx.headers or {}) and headers_record(ctx.headers) or nil,
     client_ip = var.remote_addr,
     user_agent = cut(var.http_user_agent, TEXT_MAX),
-    country = var.parapet_country or "",
-    isp = cut(var.parapet_isp or "", TEXT_MAX),
+    country = public and var.parapet_country or "",
+    isp = public and cut(var.parapet_isp or "", TEXT_MAX) or "",
     action = rule and rule.action or "",
     type = rule and "01" or "",
     rule = rule and cut(rule.name, SHORT_MAX) or "",

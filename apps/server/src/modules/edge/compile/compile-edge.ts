@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { addressNetworks } from '@parapet/shared';
 import type { CompiledEdge, EdgeLayout, EdgeSnapshot } from './model.js';
 import { crsConf } from './crs.js';
 import { edgeData, pageFile } from './edge-data.js';
@@ -91,6 +92,15 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
     // configuration refers to it; this map does, so the page, the log and the origin share one id.
     '  map $request_id $parapet_request_id { default $request_id; }',
   ];
+  // Whether the client's address is public, as the console's classifyAddress says: the databases
+  // hold stray answers for some private ranges (192.168/16 reads AU), which the edge must not
+  // read any more than ingest does (docs/edge.md, "Countries and ISPs").
+  out.push(
+    '  geo $parapet_client_public {',
+    '    default 1;',
+    ...addressNetworks().map(({ network, isPublic }) => `    ${network} ${isPublic ? 1 : 0};`),
+    '  }',
+  );
   if (layout.countryDb) out.push(`  geoip2 ${layout.countryDb} { $parapet_country source=$remote_addr country_code; }`);
   else out.push('  map $remote_addr $parapet_country { default ""; }');
   if (layout.asnDb)
