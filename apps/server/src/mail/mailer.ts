@@ -38,7 +38,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
       // Time first, so a listing sorts by arrival.
       const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
       // Written under a name no reader takes, then renamed (atomic within a folder): a reader
-      // polling the outbox never opens a message half written (a test once took a link cut short).
+      // polling the outbox never opens a message half written.
       const partial = path.join(outbox, `.${name}.partial`);
       await writeFile(partial, info.message as Buffer);
       await rename(partial, path.join(outbox, name));

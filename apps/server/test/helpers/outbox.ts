@@ -22,7 +22,14 @@ function decodeQuotedPrintable(body: string): string {
 function parse(file: string): Mail {
   const raw = readFileSync(file, 'utf8');
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-  const textPart = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(raw)?.[1] ?? '';
+  // The part ends at its MIME boundary, not at any line starting "--": quoted-printable wraps a
+  // long link at 76 characters, and a base64url token can put "--" at the start of a line, which
+  // once cut a reset link short (a flaky 11-byte token in the security baseline).
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(raw)?.[1];
+  const head = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n/i.exec(raw);
+  let textPart = head ? raw.slice(head.index + head[0].length) : '';
+  const cut = boundary ? textPart.indexOf(`\n--${boundary}`) : -1;
+  if (cut >= 0) textPart = textPart.slice(0, cut);
   const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(textPart) : textPart;
   return { file, raw, to: header('To'), subject: header('Subject'), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
 }

@@ -130,7 +130,7 @@ export class MmdbTree {
   /** `insertRange` for one 32-bit word, in plain numbers: most ranges are IPv4. */
   private insertV4Range(from: number, start: number, end: number, record: number): void {
     const words = new Uint32Array(1);
-    for (let at = start; at <= end; ) {
+    for (let at = start; at <= end;) {
       // At most a /1: the writer has no network of the whole tree.
       const aligned = at === 0 ? 31 : 31 - Math.clz32(at & -at);
       let size = 0;
