@@ -66,7 +66,12 @@ export function IdentityFields({ rules, countryOn }: ConditionFieldsProps) {
         placeholder="Example Telecom"
         rules={rules('wafIsp')}
       />
-      <Form.Item name="wafProxyType" label={t('fields.wafProxyType')} rules={rules('wafProxyType')}>
+      <Form.Item
+        name="wafProxyType"
+        label={t('fields.wafProxyType')}
+        extra={t('form.proxyTypeHint')}
+        rules={rules('wafProxyType')}
+      >
         <Checkbox.Group
           data-testid="waf-rule-wafProxyType"
           options={WAF_PROXY_TYPES.map((type) => ({ value: type, label: t(`proxyTypes.${type}`) }))}

@@ -89,6 +89,18 @@ describe('firewall rule form', () => {
     expect(option.closest('.ant-select-item')?.textContent).toBe('限速专业版方案可用');
   });
 
+  it('says what the edge knows of ISPs and proxy types under their fields', async () => {
+    renderRules();
+    await openList();
+    await openCreate();
+    const extraOf = (testId: string) =>
+      screen.getByTestId(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-extra')?.textContent;
+    expect(extraOf('waf-rule-wafProxyType')).toBe(
+      "The edge has no proxy database yet, so it never knows a visitor's proxy type: a rule that needs one never matches there.",
+    );
+    expect(screen.getByText(/^One ISP name a line, as the event log shows it \(in any case\)/)).toBeTruthy();
+  });
+
   it("sends the rule with its lists as arrays and the other actions' fields as defaults", async () => {
     const { sent } = renderRules({ 'POST /api/waf-rules': ({ body }) => created(body) });
     await openList();
