@@ -94,7 +94,7 @@ function mainConf(snapshot: EdgeSnapshot, layout: EdgeLayout, usesCrs: boolean):
   ];
   // Whether the client's address is public, as the console's classifyAddress says: the databases
   // hold stray answers for some private ranges (192.168/16 reads AU), which the edge must not
-  // read any more than ingest does (docs/edge.md, "Countries and ISPs").
+  // read any more than ingest does (docs/edge.md, "Only public addresses have a country or an ISP").
   out.push(
     '  geo $parapet_client_public {',
     '    default 1;',
