@@ -72,7 +72,7 @@ export function openAsnLookup(files: AsnDbFiles = defaultAsnDbFiles()): AsnLooku
       if (classifyAddress(ip) !== 'public') return undefined;
       const address = clientAddress(ip);
       if (!address) return undefined;
-      tables ??= loadShared(files);
+      tables ??= loadAsnTables(files);
       toWords(address.bytes, words);
       const at = findRange(address.version === 4 ? tables.ipv4 : tables.ipv6, words);
       return at < 0 ? undefined : tables.names[at];
@@ -115,10 +115,6 @@ function toWords(bytes: Uint8Array, words: Uint32Array): void {
 
 /** The tables of `files`, read once per process (the ISP mmdb of the edge is built from them). */
 export function loadAsnTables(files: AsnDbFiles = defaultAsnDbFiles()): AsnTables {
-  return loadShared(files);
-}
-
-function loadShared(files: AsnDbFiles): AsnTables {
   const key = `${files.ipv4}\n${files.ipv6}`;
   let tables = loaded.get(key);
   if (!tables) loaded.set(key, (tables = load(files)));
