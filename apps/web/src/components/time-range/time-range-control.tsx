@@ -68,8 +68,14 @@ export function TimeRangeControl({ value, onChange, testId = 'time-range', keptD
   const reachesPastRetention = keptFrom !== undefined && start !== undefined && start < keptFrom;
   const outside = (day: Dayjs) =>
     isDayOutsideCustomRange(day, dayjs()) || isDayBeforeRetention(day, keptFromAt(dayjs().valueOf()));
-  const picked: [Dayjs, Dayjs] | null =
-    custom && value.from !== undefined && value.to !== undefined ? [dayjs(value.from), dayjs(value.to)] : null;
+  // The same pair while the range stays: a render for anything else (the address catching up
+  // with a choice, a slow answer arriving) handed the picker a new pair, and it put the range
+  // back over what the user was typing (seen in Chromium with the server slow to answer).
+  const { from, to } = value;
+  const picked = useMemo<[Dayjs, Dayjs] | null>(
+    () => (custom && from !== undefined && to !== undefined ? [dayjs(from), dayjs(to)] : null),
+    [custom, from, to],
+  );
   const format = customRangeFormat(value);
   // Typing is read in any of the forms (the one shown first): with or without seconds, and with
   // the month as one digit or two, since dayjs reads "09" strictly as no `M`.
