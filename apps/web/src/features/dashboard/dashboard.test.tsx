@@ -480,6 +480,25 @@ describe('dashboard', () => {
     );
   });
 
+  it('says what the Firewall tab is missing, not that the group has no events', async () => {
+    renderDashboard('/home/firewall?groupName=alpha', {
+      'POST /api/dashboard/series': () => json(200, { from: 0, to: 1, bucketMs: 60_000, points: [] }),
+    });
+    expect((await screen.findByTestId('dashboard-no-data')).textContent).toContain(
+      'Group alpha has no WAF events in this time range.',
+    );
+  });
+
+  it('says what the Web Protection tab is missing under filters', async () => {
+    keepChoices({ filters: [{ field: 'country', op: 'is', value: 'DE' }] });
+    renderDashboard('/home/web-protection?groupName=alpha', {
+      'POST /api/dashboard/series': () => json(200, { from: 0, to: 1, bucketMs: 60_000, points: [] }),
+    });
+    expect((await screen.findByTestId('dashboard-no-data')).textContent).toContain(
+      'No requests of group alpha that a rule matched in this time range match the filters.',
+    );
+  });
+
   it("opens the events a tab counts in the event log: its range, its own filters and the user's", async () => {
     const germany = { field: 'country', op: 'is', value: 'DE' };
     keepChoices({ filters: [germany], dateRange: { range: { index: 2 }, previous: null, zoomed: false } });

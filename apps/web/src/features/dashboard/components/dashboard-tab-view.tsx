@@ -23,6 +23,21 @@ import { useCallScope } from './use-scope';
 
 const GUTTER: [number, number] = [16, 16];
 
+/**
+ * What an empty tab says. The Firewall and Web Protection tabs count only what a rule matched,
+ * so a group with traffic but no such requests was told it had no events at all.
+ */
+function emptyMessage(tab: DashboardTab, filtered: boolean) {
+  switch (tab.id) {
+    case 'firewall':
+      return filtered ? 'dashboard:empty.firewallWithFilters' : 'dashboard:empty.firewall';
+    case 'webProtection':
+      return filtered ? 'dashboard:empty.webProtectionWithFilters' : 'dashboard:empty.webProtection';
+    default:
+      return filtered ? 'dashboard:empty.withFilters' : 'dashboard:empty.noEvents';
+  }
+}
+
 /** A tab's widgets, as its description in shared lists them, for the user's range and filters. */
 export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupName: string | undefined }) {
   const { t } = useTranslation(['dashboard', 'events']);
@@ -55,9 +70,7 @@ export function DashboardTabView({ tab, groupName }: { tab: DashboardTab; groupN
           showIcon
           style={{ marginBottom: 16 }}
           title={t('dashboard:empty.title')}
-          description={t(options.filters.length > 0 ? 'dashboard:empty.withFilters' : 'dashboard:empty.noEvents', {
-            groupName,
-          })}
+          description={t(emptyMessage(tab, options.filters.length > 0), { groupName })}
           data-testid="dashboard-no-data"
         />
       )}
