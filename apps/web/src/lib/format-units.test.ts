@@ -98,6 +98,11 @@ describe('percentages and durations', () => {
     expect(formatPercent(0.1234, 'en-US')).toBe('12.3%');
     expect(formatPercent(1, 'zh-CN')).toBe('100%');
     expect(formatPercent(0.5, 'zh-TW')).toBe('50%');
+    // Neither none nor all reads as either.
+    expect(formatPercent(0.0002, 'en-US')).toBe('<0.1%');
+    expect(formatPercent(0.9998, 'zh-CN')).toBe('>99.9%');
+    expect(formatPercent(0, 'en-US')).toBe('0%');
+    expect(formatPercent(0.0005, 'en-US')).toBe('0.1%');
   });
 
   it('formats seconds under one as ms and the rest as seconds', () => {

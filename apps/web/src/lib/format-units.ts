@@ -92,9 +92,19 @@ export function formatBitRate(bytes: number, seconds: number, language: string):
   return unitText(language)(`units.bitRate.${unit}`, { value: numberFormat(language, digits).format(value) });
 }
 
-/** A share from 0 to 1: 0.1234 → "12.3%". */
+/** The finest share a percentage shows: one decimal of a percent. */
+const PERCENT_STEP = 0.001;
+
+/**
+ * A share from 0 to 1: 0.1234 → "12.3%". A share that is neither none nor all never reads as
+ * either: 0.0002 is "<0.1%" and 0.9998 ">99.9%" (a pie's slice of 321 denied requests among
+ * 200k was labelled "0%").
+ */
 export function formatPercent(ratio: number, language: string): string {
-  return numberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+  const format = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  if (ratio > 0 && ratio < PERCENT_STEP / 2) return `<${format.format(PERCENT_STEP)}`;
+  if (ratio < 1 && ratio > 1 - PERCENT_STEP / 2) return `>${format.format(1 - PERCENT_STEP)}`;
+  return format.format(ratio);
 }
 
 /**

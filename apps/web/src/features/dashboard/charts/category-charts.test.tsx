@@ -51,9 +51,22 @@ describe('category options', () => {
     expect(tick('en-US', 12_000)).toBe('12K req');
   });
 
-  it('labels a slice with its share in the language of the page', () => {
-    expect(sliceShare({ percent: 26.39 }, 'en-US')).toBe('26.4%');
-    expect(sliceShare({}, 'en-US')).toBe('');
+  it('labels a slice with its share in the language of the page, a tiny one never as 0%', () => {
+    const served = (language: string) => ({
+      items: [
+        { key: 'cache', value: 7_390 },
+        { key: 'origin', value: 2_609 },
+        { key: 'edge', value: 1 },
+      ],
+      metric: 'bytes' as const,
+      language,
+    });
+    // ECharts hands over its share rounded to two decimals: 0 for the edge's 0.01%.
+    expect(sliceShare(served('en-US'), { dataIndex: 0, percent: 73.9 })).toBe('73.9%');
+    expect(sliceShare(served('en-US'), { dataIndex: 2, percent: 0 })).toBe('<0.1%');
+    expect(sliceShare(served('zh-CN'), { dataIndex: 1, percent: 26.09 })).toBe('26.1%');
+    expect(categoryTooltip(served('en-US'), { dataIndex: 2, percent: 0 })).toBe('edge: <b>1 B</b> (<0.1%)');
+    expect(sliceShare(served('en-US'), {})).toBe('');
   });
 
   it('names every bar below it, tilting the names when there are many', () => {

@@ -29,20 +29,31 @@ export function itemAt(items: readonly RankedItem[], params: unknown): RankedIte
   return index === undefined ? undefined : items[index];
 }
 
+/**
+ * An item's share of all the items, from the values themselves: ECharts' own `percent` is
+ * rounded to two decimals first, so a small slice arrived as 0.
+ */
+function shareOf(items: readonly RankedItem[], item: RankedItem): number | undefined {
+  const total = items.reduce((sum, each) => sum + each.value, 0);
+  return total > 0 ? item.value / total : undefined;
+}
+
 /** One category's tooltip: its label, its value with the unit and, on a pie, its share. */
 export function categoryTooltip(input: CategoryInput, params: unknown): string {
   const item = itemAt(input.items, params);
   if (!item) return '';
   const amount = formatMetric(input.metric, item.value, input.language);
-  const percent = (params as ItemTooltipParams).percent;
-  const share = typeof percent === 'number' ? ` (${formatPercent(percent / 100, input.language)})` : '';
+  const onPie = typeof (params as ItemTooltipParams).percent === 'number';
+  const ratio = onPie ? shareOf(input.items, item) : undefined;
+  const share = ratio === undefined ? '' : ` (${formatPercent(ratio, input.language)})`;
   return `${echarts.format.encodeHTML(itemLabel(item))}: <b>${amount}</b>${share}`;
 }
 
 /** A slice's label: its share of the whole. */
-export function sliceShare(params: unknown, language: string): string {
-  const percent = typeof params === 'object' && params !== null ? (params as ItemTooltipParams).percent : undefined;
-  return typeof percent === 'number' ? formatPercent(percent / 100, language) : '';
+export function sliceShare(input: CategoryInput, params: unknown): string {
+  const item = itemAt(input.items, params);
+  const ratio = item && shareOf(input.items, item);
+  return ratio === undefined ? '' : formatPercent(ratio, input.language);
 }
 
 export function buildPieOption(input: CategoryInput): EChartsCoreOption {
@@ -58,7 +69,7 @@ export function buildPieOption(input: CategoryInput): EChartsCoreOption {
         avoidLabelOverlap: true,
         // The share in the page's language and never cut short: on a narrow card ECharts
         // truncated "26.39%" to "26...." though the space beside the slice was free.
-        label: { formatter: (params: unknown) => sliceShare(params, input.language), overflow: 'none' },
+        label: { formatter: (params: unknown) => sliceShare(input, params), overflow: 'none' },
         data: input.items.map((item) => ({ name: itemLabel(item), value: item.value })),
       },
     ],
