@@ -19,7 +19,10 @@ describe('event value labels', () => {
     expect(result.current('served_by', 'edge')).toBe('Edge');
     expect(result.current('country', 'JP')).toBe('Japan');
     expect(result.current('uri', '-')).toBe('-');
+    expect(result.current('proxy_type', 'dch')).toBe('Data centre');
+    expect(result.current('proxy_type', '')).toBe('(none)');
     await act(() => i18n.changeLanguage('zh-CN'));
+    expect(result.current('proxy_type', 'pub')).toBe('公共代理');
     expect(result.current('cache_status', '-')).toBe('不可缓存');
     expect(result.current('served_by', 'edge')).toBe('边缘节点');
   });

@@ -2,10 +2,12 @@ import {
   EVENT_CACHE_STATUS_NOT_CACHEABLE,
   EVENT_SERVED_BY,
   WAF_ACTION_CODES,
+  WAF_PROXY_TYPES,
   type EventFilter,
   type EventFilterField,
   type EventServedBy,
   type WafActionCode,
+  type WafProxyType,
 } from '@parapet/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +16,7 @@ import { countryNamer } from '@/lib/regions';
 
 const ALPHA2 = /^[A-Z]{2}$/;
 const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODES as readonly string[]).includes(value);
+const isProxyType = (value: string): value is WafProxyType => (WAF_PROXY_TYPES as readonly string[]).includes(value);
 const isServedBy = (value: string): value is EventServedBy => (EVENT_SERVED_BY as readonly string[]).includes(value);
 const SERVED_BY_KEYS = {
   cache: 'events:values.servedByCache',
@@ -23,11 +26,11 @@ const SERVED_BY_KEYS = {
 
 /**
  * How an event field's value reads to a person: action codes by their names, countries by
- * their names in the console's language, WAF type, "served by" and a cache status of '-' in words, empty as "(none)",
+ * their names in the console's language, proxy types by the rule form's names, WAF type, "served by" and a cache status of '-' in words, empty as "(none)",
  * times and sizes with their units and every digit, in the language's digits. Everything else as stored.
  */
 export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
-  const { t, i18n } = useTranslation(['events', 'plans']);
+  const { t, i18n } = useTranslation(['events', 'plans', 'wafRules']);
   const language = i18n.language;
   const country = useMemo(() => countryNamer(language), [language]);
   return useCallback(
@@ -42,6 +45,8 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       // Intl.DisplayNames throws on anything but a region code.
       if (field === 'country' && ALPHA2.test(text)) return country(text);
       if (field === 'type' && text === '01') return t('events:values.typeWaf');
+      // The rule form's names for them ("dch" showed as itself in the event's details).
+      if (field === 'proxy_type' && isProxyType(text)) return t(`wafRules:proxyTypes.${text}`);
       if (field === 'served_by' && isServedBy(text)) return t(SERVED_BY_KEYS[text]);
       if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
       return text;
