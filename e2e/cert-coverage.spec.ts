@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { makeCertificate } from './fixtures/certificate';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
-import { signIn } from './fixtures/sign-in';
+import { test } from './fixtures/admin-session';
 
 // Issue 11 item 7: a certificate used by shop.example.com replaced by one for
 // other.example.com was taken silently. Now the console names the domain it would leave
@@ -24,7 +24,6 @@ test('replacing a certificate with one that no longer covers its line asks first
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const shop = makeCertificate('shop.example.com');
   const other = makeCertificate('other.example.com');
-  await signIn(page);
 
   // The certificate, uploaded through the console.
   await page.goto(`/certs?groupName=${GROUP}`);

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { makeCertificate } from './fixtures/certificate';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
-import { signIn } from './fixtures/sign-in';
+import { test } from './fixtures/admin-session';
 
 // Certificates, origin policies and HTML pages in the browser against the real server: a
 // certificate generated here, a policy whose origins the server really checks, and a page
@@ -21,7 +21,6 @@ const fileInput = (page: Page, testId: string) =>
 test('uploads a certificate made in the test and sees it deploy and its expiry marked', async ({ page }) => {
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
   const files = makeCertificate('e2e-shop.example.com', 20);
-  await signIn(page);
   await page.goto(`/certs?groupName=${GROUP}`);
   await page.getByTestId('cert-upload').click();
   await page.getByTestId('cert-name').fill('e2e_shop');
@@ -54,7 +53,6 @@ test('creates a policy with two origins and watches the server check them, live'
   const live = `127.0.0.1:${livePort}`;
   const dead = `127.0.0.1:${deadPort}`;
   try {
-    await signIn(page);
     await page.goto(`/origin_policy?groupName=${GROUP}`);
     await page.getByTestId('origin-policy-create').click();
     await page.getByTestId('origin-policy-name').fill('e2e_pool');
@@ -112,7 +110,6 @@ test('previews an uploaded page in a sandbox where its script cannot reach the c
   document.getElementById('probe').textContent = seen.join(' ');
 </script></body></html>`,
   );
-  await signIn(page);
   await page.goto(`/html?groupName=${GROUP}`);
   // The built-in page is there and cannot be deleted.
   await expect(page.getByTestId('html-page-edit-default')).toBeVisible();

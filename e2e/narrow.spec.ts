@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signIn } from './fixtures/sign-in';
+import { expect, type Locator } from '@playwright/test';
+import { test } from './fixtures/admin-session';
 
 // On a phone (390 × 844) the header keeps its language switcher and user menu on screen: the
 // sidebar folds away completely and both show their icons only.
@@ -15,7 +15,7 @@ async function expectOnScreen(locator: Locator, width = 390) {
 }
 
 test('at 390 px the language switcher and the user menu are visible and work', async ({ page }, testInfo) => {
-  await signIn(page);
+  await page.goto('/home');
   const switcher = page.getByTestId('language-switcher');
   const userMenu = page.getByTestId('user-menu');
   await expectOnScreen(switcher);

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures/admin-session';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
-import { signIn } from './fixtures/sign-in';
 
 // Service lines in the browser against the real server: create one through the wizard and
 // watch it deploy live, lose a race between two editors to a conflict, and bulk-delete domains.
@@ -28,7 +28,6 @@ test('creates a line with two domains and an origin, and watches it go from Depl
   page,
 }) => {
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
-  await signIn(page);
   await page.goto(`/service-lines/create?groupName=${GROUP}`);
   await page.getByTestId('wizard-name').fill('e2e.shop');
   await page.getByTestId('wizard-package').click();
@@ -79,14 +78,13 @@ test('creates a line with two domains and an origin, and watches it go from Depl
 
 test('refuses the second of two saves over the same version, and says so', async ({ browser, page }) => {
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
-  await signIn(page);
   await createLine(page.request, 'e2e.race', ['race.example.com']);
   await page.goto(overview('e2e.race', 'advanced'));
   await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
 
+  // A second window of the same admin: the test's contexts start with the run's admin session.
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signIn(second);
   await second.goto(overview('e2e.race', 'advanced'));
   await expect(second.getByTestId('service-status')).toHaveText('Running');
 
@@ -110,7 +108,6 @@ test('refuses the second of two saves over the same version, and says so', async
 
 test('bulk-deletes two domains after a confirmation that says 2', async ({ page }) => {
   test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
-  await signIn(page);
   await createLine(page.request, 'e2e.domains', [
     'a.e2e-domains.example.com',
     'b.e2e-domains.example.com',

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { baseURL } from './playwright.config';
-import { signIn } from './fixtures/sign-in';
+import { test } from './fixtures/admin-session';
 
 // Traffic in the browser against the real server: the simulator sends an hour of requests through
 // the ingest endpoint with a token made by the admin, then the dashboard shows them (the chart,
@@ -43,7 +43,6 @@ test('simulated traffic fills the dashboard and the event log; zoom, filter, ope
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
   await post(page.request, '/api/groups', { name: GROUP });
   await post(page.request, '/api/table/rcm-app-profiles/update/create', {
     groupName: GROUP,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEPLOYED_WITHIN_MS, DEPLOYING_TEST_TIMEOUT_MS } from './fixtures/deploy';
+import { test as signedIn } from './fixtures/admin-session';
 import { signIn } from './fixtures/sign-in';
 
 // Firewall rules in the browser against the real server: write a deny rule for a network in
@@ -44,67 +45,67 @@ async function tryAddress(page: Page, host: string, address: string) {
   await expect(page.getByTestId('tester-result')).toBeVisible();
 }
 
-test('writes a deny rule for a network, puts it first on a line, watches it deploy, and tries it in the tester', async ({
-  page,
-}) => {
-  test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
-  const group = 'e2e-waf';
-  const line = 'e2e.waf';
-  const rule = 'e2e_deny_range';
-  const host = 'e2e-waf.example.com';
-  await signIn(page);
-  await lineWithOneRule(page.request, group, line, 'e2e_allow_health');
+signedIn(
+  'writes a deny rule for a network, puts it first on a line, watches it deploy, and tries it in the tester',
+  async ({ page }) => {
+    test.setTimeout(DEPLOYING_TEST_TIMEOUT_MS);
+    const group = 'e2e-waf';
+    const line = 'e2e.waf';
+    const rule = 'e2e_deny_range';
+    const host = 'e2e-waf.example.com';
+    await lineWithOneRule(page.request, group, line, 'e2e_allow_health');
 
-  // The rule, written in the form: Deny (its page defaults to the built-in one) for one network.
-  await page.goto(`/firewall_rules?groupName=${group}`);
-  await page.getByTestId('waf-rule-create').click();
-  await page.getByTestId('waf-rule-ruleName').fill(rule);
-  await page.getByTestId('waf-rule-wafAction').click();
-  await page.getByTestId('waf-rule-wafAction-01').click();
-  // Said before going on: a run on a loaded machine once saved this rule with another action
-  // (it matched, and the request passed), and only the tester's answer, much later, showed it.
-  await expect(page.getByTestId('waf-rule-wafAction')).toContainText('Deny');
-  await page.getByTestId('waf-rule-wafIp').fill(NETWORK);
-  await page.getByTestId('waf-rule-submit').click();
-  await expect(page.getByTestId(`waf-rule-status-${rule}`)).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
-  await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('0');
+    // The rule, written in the form: Deny (its page defaults to the built-in one) for one network.
+    await page.goto(`/firewall_rules?groupName=${group}`);
+    await page.getByTestId('waf-rule-create').click();
+    await page.getByTestId('waf-rule-ruleName').fill(rule);
+    await page.getByTestId('waf-rule-wafAction').click();
+    await page.getByTestId('waf-rule-wafAction-01').click();
+    // Said before going on: a run on a loaded machine once saved this rule with another action
+    // (it matched, and the request passed), and only the tester's answer, much later, showed it.
+    await expect(page.getByTestId('waf-rule-wafAction')).toContainText('Deny');
+    await page.getByTestId('waf-rule-wafIp').fill(NETWORK);
+    await page.getByTestId('waf-rule-submit').click();
+    await expect(page.getByTestId(`waf-rule-status-${rule}`)).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
+    await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('0');
 
-  // On the line: added from the group's unused rules, moved first, saved, deployed.
-  await page.goto(lineTab(group, line));
-  await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
-  await page.getByTestId('tab-edit-firewall').click();
-  await page.getByTestId('waf-rules-add').click();
-  const addModal = page.getByTestId('waf-rules-add-modal');
-  await expect(addModal.getByTestId('waf-rules-add-row-e2e_allow_health')).toHaveCount(0);
-  await addModal.getByTestId(`waf-rules-add-row-${rule}`).getByRole('checkbox').check();
-  await addModal.getByTestId('waf-rules-add-ok').click();
-  await page.getByTestId(`waf-rule-up-${rule}`).click();
-  await page.getByTestId('tab-save-firewall').click();
-  await page.getByTestId('confirm-ok').click();
-  const status = page.getByTestId('service-status');
-  await expect(status).toHaveText('Deploying');
-  await expect(status).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
-  const rows = page.getByTestId('tab-read-firewall').locator('[data-testid^="waf-rule-row-"]');
-  await expect(rows.first()).toHaveAttribute('data-testid', `waf-rule-row-${rule}`);
-  await expect(rows.nth(1)).toHaveAttribute('data-testid', 'waf-rule-row-e2e_allow_health');
+    // On the line: added from the group's unused rules, moved first, saved, deployed.
+    await page.goto(lineTab(group, line));
+    await expect(page.getByTestId('service-status')).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
+    await page.getByTestId('tab-edit-firewall').click();
+    await page.getByTestId('waf-rules-add').click();
+    const addModal = page.getByTestId('waf-rules-add-modal');
+    await expect(addModal.getByTestId('waf-rules-add-row-e2e_allow_health')).toHaveCount(0);
+    await addModal.getByTestId(`waf-rules-add-row-${rule}`).getByRole('checkbox').check();
+    await addModal.getByTestId('waf-rules-add-ok').click();
+    await page.getByTestId(`waf-rule-up-${rule}`).click();
+    await page.getByTestId('tab-save-firewall').click();
+    await page.getByTestId('confirm-ok').click();
+    const status = page.getByTestId('service-status');
+    await expect(status).toHaveText('Deploying');
+    await expect(status).toHaveText('Running', { timeout: DEPLOYED_WITHIN_MS });
+    const rows = page.getByTestId('tab-read-firewall').locator('[data-testid^="waf-rule-row-"]');
+    await expect(rows.first()).toHaveAttribute('data-testid', `waf-rule-row-${rule}`);
+    await expect(rows.nth(1)).toHaveAttribute('data-testid', 'waf-rule-row-e2e_allow_health');
 
-  // The tester, on the line's saved rules: inside the network the visitor gets the deny page.
-  await page.getByTestId('waf-rules-test').click();
-  await tryAddress(page, host, INSIDE);
-  await expect(page.getByTestId(`tester-verdict-${rule}`)).toHaveText('Matched');
-  await expect(page.getByTestId('tester-outcome-result')).toContainText('403');
-  await expect(page.getByTestId('tester-outcome-page')).toHaveText('default');
-  // Outside it the rule does not match and the request goes on to the origin.
-  await tryAddress(page, host, OUTSIDE);
-  await expect(page.getByTestId(`tester-verdict-${rule}`)).toHaveText('Not matched');
-  await expect(page.getByTestId('tester-outcome-decidedBy')).toHaveText(
-    'No rule ended the check: the request goes on to the origin.',
-  );
+    // The tester, on the line's saved rules: inside the network the visitor gets the deny page.
+    await page.getByTestId('waf-rules-test').click();
+    await tryAddress(page, host, INSIDE);
+    await expect(page.getByTestId(`tester-verdict-${rule}`)).toHaveText('Matched');
+    await expect(page.getByTestId('tester-outcome-result')).toContainText('403');
+    await expect(page.getByTestId('tester-outcome-page')).toHaveText('default');
+    // Outside it the rule does not match and the request goes on to the origin.
+    await tryAddress(page, host, OUTSIDE);
+    await expect(page.getByTestId(`tester-verdict-${rule}`)).toHaveText('Not matched');
+    await expect(page.getByTestId('tester-outcome-decidedBy')).toHaveText(
+      'No rule ended the check: the request goes on to the origin.',
+    );
 
-  // The rule list now counts the line as a user of the rule.
-  await page.goto(`/firewall_rules?groupName=${group}`);
-  await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('1');
-});
+    // The rule list now counts the line as a user of the rule.
+    await page.goto(`/firewall_rules?groupName=${group}`);
+    await expect(page.getByTestId(`waf-rule-usage-${rule}`)).toHaveText('1');
+  },
+);
 
 test.describe('in Simplified Chinese', () => {
   test.use({ locale: 'en-US' });
