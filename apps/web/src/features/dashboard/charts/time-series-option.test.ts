@@ -99,6 +99,21 @@ describe('buildTimeSeriesOption', () => {
     expect(option.legend.show).toBeUndefined();
   });
 
+  it('names the one series of a grouped chart, and none of the plain total', () => {
+    const legendOf = (key: string | null) =>
+      (
+        buildTimeSeriesOption({
+          series: [{ key, label: key === null ? 'Requests' : 'Deny', points: [{ t: at(0), v: 3 }] }],
+          metric: 'requests',
+          visualization: 'line',
+          bucketMs: MINUTE,
+          language: 'en-US',
+        }) as unknown as BuiltOption
+      ).legend.show;
+    expect(legendOf('01')).toBeUndefined();
+    expect(legendOf(null)).toBe(false);
+  });
+
   it('stacks areas and bars but not lines', () => {
     expect(build('line').series[0]).not.toHaveProperty('stack');
     expect(build('area').series[0]).toMatchObject({ type: 'line', stack: 'total', areaStyle: {} });

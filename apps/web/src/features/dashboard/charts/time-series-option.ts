@@ -133,7 +133,9 @@ export function buildTimeSeriesOption(input: TimeSeriesInput): EChartsCoreOption
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
   const spanMs = first === undefined || last === undefined ? 0 : last + bucketMs - first;
-  const grouped = series.length > 1;
+  // A chart grouped by a field names its series even when one value is all there is (a
+  // Firewall chart by action with only Deny drew one unnamed line); the plain total needs no legend.
+  const grouped = series.length > 1 || series.some((s) => s.key !== null);
   const filled = series.map((s) => fillBuckets(s.points, buckets, bucketMs));
   const stacked = visualization !== 'line';
   const largest = Math.max(
