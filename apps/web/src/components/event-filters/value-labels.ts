@@ -26,8 +26,9 @@ const SERVED_BY_KEYS = {
 
 /**
  * How an event field's value reads to a person: action codes by their names, countries by
- * their names in the console's language, proxy types by the rule form's names, WAF type, "served by" and a cache status of '-' in words, empty as "(none)",
- * times and sizes with their units and every digit, in the language's digits. Everything else as stored.
+ * their names in the console's language, proxy types by the rule form's names, WAF type,
+ * "served by" and a cache status of '-' in words, empty as "(none)", times and sizes with their
+ * units and every digit, in the language's digits. Everything else as stored.
  */
 export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
   const { t, i18n } = useTranslation(['events', 'plans', 'wafRules']);
