@@ -36,6 +36,7 @@ export * from './waf/actions.js';
 export * from './waf/cases.js';
 export * from './waf/evaluate.js';
 export * from './waf/event-facts.js';
+export * from './waf/event-reason.js';
 export * from './waf/formats.js';
 export * from './waf/model.js';
 export * from './waf/network.js';

@@ -2,10 +2,14 @@ import {
   caseLine,
   classifyAddress,
   evaluateRules,
+  eventReasonOf,
+  eventRuleOf,
+  periodBlockReason,
   type EvaluatedRule,
   type RequestFacts,
   type WafCase,
   type WafCasesFile,
+  type WafEvaluation,
   type WafOutcome,
   type WafOwaspCategory,
 } from '@parapet/shared';
@@ -37,6 +41,9 @@ export interface CasePlan {
   before: number;
   /** The facts as sent, judged by the evaluator: what the edge must answer. */
   expected: WafOutcome;
+  /** The rule and reason the edge's event must name (packages/shared/src/waf/event-reason.ts). */
+  rule: string;
+  reason: string;
   /** The case's own outcome with its host replaced by the one sent, to check the replay kept the case's meaning. */
   caseOutcome: WafOutcome;
 }
@@ -104,6 +111,21 @@ function requestsBefore(line: readonly EvaluatedRule[], ratePerSecond: number | 
   return Math.min(Math.floor(ratePerSecond * seconds), n + 10) - 1;
 }
 
+/**
+ * The reason the edge logs for the case's own request. When the requests sent before it already
+ * went over a period rule's rate, one of them started the block, and the case's request is
+ * refused for the block rather than for its rate, as the simulator says too (line-firewall.ts).
+ */
+function reasonLogged(line: readonly EvaluatedRule[], evaluation: WafEvaluation, before: number): string {
+  const { finalAction, finalRule, blockSeconds } = evaluation.outcome;
+  const rule = line.find((r) => r.ruleName === finalRule);
+  if (finalAction === '08' && rule?.wafRate && blockSeconds !== undefined) {
+    const [n] = rule.wafRate.split('/').map(Number) as [number];
+    if (before > n) return periodBlockReason(blockSeconds);
+  }
+  return eventReasonOf(evaluation);
+}
+
 export function planCases(file: WafCasesFile): { plans: CasePlan[] } & CaseNetworks {
   const { ipOf, countries, isps } = addresses(file.cases);
   const plans = file.cases.map((testCase, index): CasePlan => {
@@ -122,7 +144,9 @@ export function planCases(file: WafCasesFile): { plans: CasePlan[] } & CaseNetwo
     const clientIp = ipOf(testCase);
     headers['x-forwarded-for'] = clientIp;
     const sent: RequestFacts = { ...request, host, args, clientIp, headers: { ...headers, host, connection: 'close' } };
-    const expected = evaluateRules(line, sent).outcome;
+    const evaluation = evaluateRules(line, sent);
+    const expected = evaluation.outcome;
+    const before = requestsBefore(line, request.ratePerSecond);
     const caseOutcome = structuredClone(testCase.expect.outcome);
     if (caseOutcome.location && request.host)
       caseOutcome.location = caseOutcome.location.replace(`://${request.host}`, `://${host}`);
@@ -137,8 +161,10 @@ export function planCases(file: WafCasesFile): { plans: CasePlan[] } & CaseNetwo
       target: `${encodeURI(request.uri)}${args ? `?${args}` : ''}`,
       headers,
       clientIp,
-      before: requestsBefore(line, request.ratePerSecond),
+      before,
       expected,
+      rule: eventRuleOf(evaluation),
+      reason: reasonLogged(line, evaluation, before),
       caseOutcome,
     };
   });

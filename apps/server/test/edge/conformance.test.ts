@@ -226,12 +226,12 @@ describe.skipIf(!existsSync(NGINX))('the edge answers every case of the evaluato
     });
   }
 
-  it('logs the deciding rule, or the last logged one, as the evaluator names it', async () => {
+  it('logs the deciding rule, or the last logged one, and why it matched, as the evaluator names them', async () => {
     const read = async () =>
       (await readFile(path.join(t.config.edgeDir, 'nginx/run/access.log'), 'utf8').catch(() => ''))
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as { host: string; rule: string; action: string });
+        .map((line) => JSON.parse(line) as { host: string; rule: string; action: string; reason: string });
     // The edge writes its log in batches (log.lua): wait until every case's request is in it.
     const hosts = new Set([...answers.keys()].map((plan) => plan.host));
     await expect
@@ -245,9 +245,9 @@ describe.skipIf(!existsSync(NGINX))('the edge answers every case of the evaluato
       .toEqual([]);
     const last = new Map((await read()).map((r) => [r.host, r]));
     for (const [plan] of answers) {
-      const outcome = plan.expected;
-      const rule = outcome.finalRule ?? outcome.logged.at(-1) ?? '';
-      expect(last.get(plan.host)?.rule, plan.testCase.name).toBe(rule);
+      const logged = last.get(plan.host);
+      expect(logged?.rule, plan.testCase.name).toBe(plan.rule);
+      expect(logged?.reason, plan.testCase.name).toBe(plan.reason);
     }
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eventRecordSchema, evaluateRules, wafRuleSettingsSchema, type EvaluatedRule } from '@parapet/shared';
+import {
+  eventRecordSchema,
+  eventReasonOf,
+  eventRuleOf,
+  evaluateRules,
+  wafRuleSettingsSchema,
+  type EvaluatedRule,
+} from '@parapet/shared';
 import {
   createTrafficGenerator,
   spreadTimestamps,
@@ -102,7 +109,7 @@ describe('traffic generator', () => {
   it('decides each event as the shared evaluator does for its facts', () => {
     for (const { record, line } of generate(6, 3000)) {
       if (record.country === 'CN' || record.action === '08') continue;
-      const outcome = evaluateRules(line.rules, {
+      const evaluation = evaluateRules(line.rules, {
         method: record.method,
         scheme: record.scheme,
         host: record.host,
@@ -113,9 +120,10 @@ describe('traffic generator', () => {
         country: record.country,
         isp: record.isp,
         owasp: [],
-      }).outcome;
+      });
       // Rate and OWASP flags are not in the record; the rules above judge neither for these events.
-      expect(record.rule).toBe(outcome.finalRule ?? outcome.logged[0] ?? '');
+      expect(record.rule).toBe(eventRuleOf(evaluation));
+      expect(record.reason).toBe(record.action === '' ? '' : eventReasonOf(evaluation));
     }
   });
 

@@ -47,10 +47,12 @@ local function headers_record(headers)
   return out
 end
 
+-- The rule the event names and why it matched: the deciding one, else the last log rule.
 local function acted(outcome)
-  if not outcome then return nil end
-  if outcome.final then return outcome.final end
-  return outcome.logged[#outcome.logged]
+  if not outcome then return nil, nil end
+  if outcome.final then return outcome.final, outcome.reason end
+  local last = outcome.logged[#outcome.logged]
+  return last, last and outcome.logged_reason
 end
 
 function _M.write()
@@ -58,7 +60,7 @@ function _M.write()
   local line = ctx.line
   if not line then return end
   local var = ngx.var
-  local rule = acted(ctx.outcome)
+  local rule, why = acted(ctx.outcome)
   local status = ngx.status
   if status < 100 or status > 599 then status = 500 end
   local host = var.host or ""
@@ -85,7 +87,7 @@ function _M.write()
     action = rule and rule.action or "",
     type = rule and "01" or "",
     rule = rule and cut(rule.name, SHORT_MAX) or "",
-    reason = cut(ctx.reason or "", TEXT_MAX),
+    reason = cut(ctx.reason or why or "", TEXT_MAX),
     status = status,
     upstream_status = last_number(var.upstream_status),
     request_time = tonumber(var.request_time) or 0,

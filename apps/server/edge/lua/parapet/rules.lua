@@ -10,7 +10,7 @@ local _M = {}
 
 local function any_network(list, client)
   for _, n in ipairs(list) do
-    if net.holds(n, client) then return n.entry end
+    if net.holds(n, client) then return n end
   end
   return nil
 end
@@ -53,25 +53,73 @@ local function owasp_holds(list, req)
   return nil
 end
 
--- Whether every set condition holds (the evaluator's order does not change the answer).
+-- The event's reason: the held conditions, in the evaluator's order, as "field: entry", or the
+-- field alone when no one entry held (an inverted country list). The default source network
+-- (bits 0: 0.0.0.0/0 or ::/0) says nothing of a match and is named only when it is all a rule
+-- asked (packages/shared/src/waf/event-reason.ts says the same).
+local function reason_of(parts, every_address)
+  if #parts == 0 and every_address then return "wafIp: " .. every_address end
+  return table.concat(parts, "; ")
+end
+
+-- When every set condition holds (the evaluator's order does not change the answer), the reason
+-- they give; nil when one does not.
 local function conditions_hold(when, req)
-  if when.ip and not any_network(when.ip, req.client) then return false end
-  if when.uri and not any_pattern(when.uri, req.uri) then return false end
+  local parts, every_address = {}, nil
+  if when.ip then
+    local n = any_network(when.ip, req.client)
+    if not n then return nil end
+    if n.bits == 0 then every_address = n.entry else parts[#parts + 1] = "wafIp: " .. n.entry end
+  end
+  if when.uri then
+    local pattern = any_pattern(when.uri, req.uri)
+    if not pattern then return nil end
+    parts[#parts + 1] = "wafUri: " .. pattern
+  end
   if when.country then
     local hit = listed(when.country, req.country)
     if when.countryInvert then
-      if hit then return false end
+      if hit then return nil end
+      parts[#parts + 1] = "wafCountry"
     elseif not hit then
-      return false
+      return nil
+    else
+      parts[#parts + 1] = "wafCountry: " .. hit
     end
   end
-  if when.isp and not listed(when.isp, req.isp) then return false end
-  if when.headers and not any_header(when.headers, req.headers) then return false end
-  if when.rate and not rate_holds(when.rate, req) then return false end
-  if when.methods and not listed(when.methods, req.method) then return false end
-  if when.owasp and not owasp_holds(when.owasp, req) then return false end
-  if when.proxy and not listed(when.proxy, req.proxy_type) then return false end
-  return true
+  if when.isp then
+    local hit = nil
+    for _, isp in ipairs(when.isp) do
+      if isp.lower == req.isp then hit = isp.entry break end
+    end
+    if not hit then return nil end
+    parts[#parts + 1] = "wafIsp: " .. hit
+  end
+  if when.headers then
+    local entry = any_header(when.headers, req.headers)
+    if not entry then return nil end
+    parts[#parts + 1] = "wafHeaders: " .. entry
+  end
+  if when.rate then
+    if not rate_holds(when.rate, req) then return nil end
+    parts[#parts + 1] = "wafRate: " .. when.rate.entry
+  end
+  if when.methods then
+    local hit = listed(when.methods, req.method)
+    if not hit then return nil end
+    parts[#parts + 1] = "wafHttpMethod: " .. hit
+  end
+  if when.owasp then
+    local category = owasp_holds(when.owasp, req)
+    if not category then return nil end
+    parts[#parts + 1] = "wafOwasp: " .. category
+  end
+  if when.proxy then
+    local hit = listed(when.proxy, req.proxy_type)
+    if not hit then return nil end
+    parts[#parts + 1] = "wafProxyType: " .. hit
+  end
+  return reason_of(parts, every_address)
 end
 
 local function spared(unless, req)
@@ -102,7 +150,18 @@ local function blocked(rule, req)
   return rule.action == "08" and req.is_blocked(req, rule.name)
 end
 
--- Judges the line's rules: the deciding rule (or nil), and what the other matched rules added.
+-- Why the rule matches the request, nil when it does not: a client inside the rule's block
+-- period is refused for the period, else every condition must hold and no exclusion spare it.
+local function matched(rule, req)
+  if blocked(rule, req) then return "wafBucketTime: " .. tostring(rule.blockSeconds) end
+  local why = conditions_hold(rule.when, req)
+  if why and not spared(rule.unless, req) then return why end
+  return nil
+end
+
+-- Judges the line's rules: the deciding rule (or nil) and why it matched, and what the other
+-- matched rules added; `logged_reason` is the last log rule's reason, which the event names
+-- when no rule decides.
 function _M.judge(rules, req)
   local outcome = { request_headers = {}, response_headers = {}, logged = {} }
   -- The rate is a fact of the request, as the client's count over a window: every request of
@@ -112,11 +171,12 @@ function _M.judge(rules, req)
   end
   for _, rule in ipairs(rules) do
     if rule.enabled then
-      local matched = blocked(rule, req) or (conditions_hold(rule.when, req) and not spared(rule.unless, req))
-      if matched then
+      local why = matched(rule, req)
+      if why then
         local action = rule.action
         if action == "04" then
           outcome.logged[#outcome.logged + 1] = rule
+          outcome.logged_reason = why
         elseif action == "09" or action == "10" then
           local list = action == "09" and outcome.request_headers or outcome.response_headers
           for _, h in ipairs(rule.setHeaders or {}) do
@@ -125,6 +185,7 @@ function _M.judge(rules, req)
           end
         else
           outcome.final = rule
+          outcome.reason = why
           return outcome
         end
       end

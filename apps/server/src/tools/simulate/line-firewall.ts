@@ -1,6 +1,9 @@
 import {
   compileRules,
+  eventReasonOf,
+  eventRuleOf,
   parseRate,
+  periodBlockReason,
   WAF_STATUS,
   type EvaluatedRule,
   type RequestFacts,
@@ -51,16 +54,6 @@ interface ClientHistory {
 const NEVER_RATE = 'never';
 /** The largest rate the request facts take (`requestFactsSchema`): every parsable rate condition holds. */
 const ANY_RATE = 1e9;
-
-/** The one line of a reason: which conditions of the deciding rule matched, and on what. */
-function reasonOf(evaluation: WafEvaluation): string {
-  const decided = evaluation.rules.find((trace) => trace.ruleName === evaluation.outcome.finalRule);
-  if (!decided) return '';
-  return decided.conditions
-    .filter((condition) => condition.matched)
-    .map((condition) => (condition.value === undefined ? condition.field : `${condition.field}: ${condition.value}`))
-    .join('; ');
-}
 
 /**
  * `count / seconds`, nudged down where floating point would round the product up, so that the
@@ -124,7 +117,7 @@ export class LineFirewall {
         return {
           action: '08',
           rule: period.ruleName,
-          reason: `wafBucketTime: ${period.blockSeconds}`,
+          reason: periodBlockReason(period.blockSeconds),
           stopped: true,
           status: WAF_STATUS.refused,
         };
@@ -139,8 +132,8 @@ export class LineFirewall {
     const action = outcome.finalAction ?? (outcome.logged.length > 0 ? '04' : '');
     return {
       action,
-      rule: outcome.finalRule ?? outcome.logged[0] ?? '',
-      reason: action === '' ? '' : reasonOf(evaluation),
+      rule: eventRuleOf(evaluation),
+      reason: action === '' ? '' : eventReasonOf(evaluation),
       stopped: outcome.kind !== 'pass',
       status: outcome.status,
     };

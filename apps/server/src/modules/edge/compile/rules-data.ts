@@ -38,7 +38,8 @@ export interface EdgeRule {
     uri?: string[];
     country?: string[];
     countryInvert?: boolean;
-    isp?: string[];
+    /** Each ISP in lower case, as the edge compares it, and as the rule names it, for the reason. */
+    isp?: Array<{ lower: string; entry: string }>;
     headers?: EdgeHeaderMatch[];
     rate?: { requests: number; seconds: number; entry: string };
     methods?: string[];
@@ -99,7 +100,7 @@ export function compileRuleData(rule: PublishedRule, isEnabled: boolean): EdgeRu
     when.country = rule.wafCountry.map((c) => c.toUpperCase());
     when.countryInvert = rule.wafCountryInvert;
   }
-  if (rule.wafIsp.length) when.isp = rule.wafIsp.map((isp) => isp.toLowerCase());
+  if (rule.wafIsp.length) when.isp = rule.wafIsp.map((entry) => ({ lower: entry.toLowerCase(), entry }));
   if (rule.wafHeaders.length) when.headers = headerMatches(rule.wafHeaders);
   if (rule.wafRate.length) {
     const rate = parseRate(rule.wafRate);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateRules } from './evaluate.js';
+import { eventReasonOf, eventRuleOf, periodBlockReason } from './event-reason.js';
+import { requestFactsSchema, type EvaluatedRule, type RequestFactsInput } from './model.js';
+import { wafRuleInputSchema } from '../schemas/waf-rules.js';
+
+const rule = (input: Record<string, unknown>): EvaluatedRule => ({
+  ...wafRuleInputSchema.parse(input),
+  isEnabled: true,
+});
+const facts = (input: Partial<RequestFactsInput> = {}) =>
+  requestFactsSchema.parse({ clientIp: '203.0.113.5', country: 'CN', ...input });
+const judged = (rules: EvaluatedRule[], input: Partial<RequestFactsInput> = {}) => {
+  const evaluation = evaluateRules(rules, facts(input));
+  return { rule: eventRuleOf(evaluation), reason: eventReasonOf(evaluation) };
+};
+
+describe("an event's rule and reason", () => {
+  it('names the deciding rule and its conditions that held, in the vocabulary order', () => {
+    const line = [
+      rule({
+        ruleName: 'deny_cn_posts',
+        wafAction: '01',
+        wafHttpMethod: ['POST'],
+        wafCountry: ['CN'],
+        wafUri: ['^/api/'],
+      }),
+    ];
+    expect(judged(line, { method: 'POST', uri: '/api/orders' })).toEqual({
+      rule: 'deny_cn_posts',
+      reason: 'wafUri: ^/api/; wafCountry: CN; wafHttpMethod: POST',
+    });
+  });
+
+  it('leaves out the default source network, unless it is all the rule asked', () => {
+    // wafIp defaults to 0.0.0.0/0: every rule below holds it.
+    expect(judged([rule({ ruleName: 'deny_cn', wafAction: '01', wafCountry: ['CN'] })]).reason).toBe('wafCountry: CN');
+    expect(judged([rule({ ruleName: 'deny_all', wafAction: '01' })]).reason).toBe('wafIp: 0.0.0.0/0');
+    expect(
+      judged([rule({ ruleName: 'deny_v6', wafAction: '01', wafIp: ['::/0'], wafCountry: ['CN'] })], {
+        clientIp: '2001:db8::5',
+      }).reason,
+    ).toBe('wafCountry: CN');
+    // A network narrower than everything is a reason.
+    expect(judged([rule({ ruleName: 'deny_net', wafAction: '01', wafIp: ['203.0.113.0/24'] })]).reason).toBe(
+      'wafIp: 203.0.113.0/24',
+    );
+  });
+
+  it('says the field alone for a list that held by what it does not hold', () => {
+    const line = [rule({ ruleName: 'only_us', wafAction: '01', wafCountry: ['US'], wafCountryInvert: true })];
+    expect(judged(line).reason).toBe('wafCountry');
+  });
+
+  it('names the last log rule when no rule decides, and nothing when none matched', () => {
+    const line = [
+      rule({ ruleName: 'log_api', wafAction: '04', wafUri: ['^/api/'] }),
+      rule({ ruleName: 'log_cn', wafAction: '04', wafCountry: ['CN'] }),
+      rule({ ruleName: 'deny_admin', wafAction: '01', wafUri: ['^/admin'] }),
+    ];
+    expect(judged(line, { uri: '/api/x' })).toEqual({ rule: 'log_cn', reason: 'wafCountry: CN' });
+    expect(judged(line, { uri: '/admin' })).toEqual({ rule: 'deny_admin', reason: 'wafUri: ^/admin' });
+    expect(judged(line, { uri: '/', country: 'US' })).toEqual({ rule: '', reason: '' });
+  });
+
+  it('gives a period block its length', () => {
+    expect(periodBlockReason(600)).toBe('wafBucketTime: 600');
+  });
+});

@@ -1,0 +1,39 @@
+import type { WafEvaluation } from './model.js';
+import { parseNetwork } from './network.js';
+
+/**
+ * What an event record says of the firewall (its `rule` and `reason`), the same from the edge
+ * (apps/server/edge/lua/parapet/rules.lua, log.lua) and from the simulator, which judge with the
+ * shared evaluator; apps/server/test/edge/conformance.test.ts holds the edge to these.
+ */
+
+/** The rule an event names: the one whose action decided, else the last log rule that matched. */
+export function eventRuleOf(evaluation: WafEvaluation): string {
+  return evaluation.outcome.finalRule ?? evaluation.outcome.logged.at(-1) ?? '';
+}
+
+/** The reason of a request refused because its client is inside a period block (action 08). */
+export const periodBlockReason = (blockSeconds: number): string => `wafBucketTime: ${blockSeconds}`;
+
+/** A network that holds every address of its family (`0.0.0.0/0`, `::/0`): a rule's default source. */
+const holdsEveryAddress = (entry: string): boolean => parseNetwork(entry)?.prefix === 0;
+
+/**
+ * Why the named rule matched: its conditions that held, in the vocabulary's order, as `field:
+ * entry` (`wafCountry: CN; wafOwasp: 41000_sqli`), or the field alone when no one entry held (an
+ * inverted country list). A rule keeps `0.0.0.0/0` as its source unless told otherwise, so that
+ * network says nothing of a match and is left out, unless it is all the rule asked.
+ */
+export function eventReasonOf(evaluation: WafEvaluation): string {
+  const name = eventRuleOf(evaluation);
+  const trace = name === '' ? undefined : evaluation.rules.find((rule) => rule.ruleName === name);
+  if (!trace) return '';
+  const held = trace.conditions.filter((condition) => condition.matched);
+  const telling = held.filter(
+    (condition) =>
+      !(condition.field === 'wafIp' && condition.value !== undefined && holdsEveryAddress(condition.value)),
+  );
+  return (telling.length > 0 ? telling : held)
+    .map((condition) => (condition.value === undefined ? condition.field : `${condition.field}: ${condition.value}`))
+    .join('; ');
+}
