@@ -1,6 +1,7 @@
 import { createClient } from '@clickhouse/client';
 import { serialQueue } from './serial-queue.js';
-import type { StoredEvent } from '@parapet/shared';
+import { EVENT_FACTS_FIELDS, type EventFactsSource, type StoredEvent } from '@parapet/shared';
+import type { EventColumn } from './duckdb-schema.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
 import { dimensionExpression, foldedText, metricExpression, Params, rangeWhere } from './clickhouse-filters.js';
@@ -56,9 +57,10 @@ function toRow(event: StoredEvent): ClickHouseRow {
   return row;
 }
 
-function fromRow(row: ClickHouseRow): StoredEvent {
+/** A row read back as an event, or as the part of one that `names` lists. */
+function fromRow(row: ClickHouseRow, names: readonly EventColumn[] = CLICKHOUSE_COLUMN_NAMES): StoredEvent {
   const event: Record<string, unknown> = {};
-  for (const name of CLICKHOUSE_COLUMN_NAMES) {
+  for (const name of names) {
     const { kind } = CLICKHOUSE_EVENT_COLUMNS[name];
     const value = row[name];
     // A server sends 64-bit integers as JSON strings; chdb sends them as numbers.
@@ -291,15 +293,15 @@ class ClickHouseEventStore implements EventStore {
   }
 
   /** EventStore.sample. MD5's 16 bytes sort as their hex text does: the order DuckDB's md5() gives. */
-  async sample(query: SampleQuery): Promise<StoredEvent[]> {
+  async sample(query: SampleQuery): Promise<EventFactsSource[]> {
     const params = new Params();
     const where = rangeWhere(query, params);
     const limit = params.add(positiveInteger(query.limit, 'limit'), 'UInt64');
     const rows = await this.executor.rows(
-      `SELECT ${COLUMN_LIST} FROM ${TABLE} WHERE ${where} ORDER BY MD5(req_id), req_id, timestamp LIMIT ${limit}`,
+      `SELECT ${EVENT_FACTS_FIELDS.join(', ')} FROM ${TABLE} WHERE ${where} ORDER BY MD5(req_id), req_id, timestamp LIMIT ${limit}`,
       params.values,
     );
-    return rows.map((row) => fromRow(row));
+    return rows.map((row) => fromRow(row, EVENT_FACTS_FIELDS) as EventFactsSource);
   }
 
   purge(options: { groupName: string; before: number }): Promise<number> {

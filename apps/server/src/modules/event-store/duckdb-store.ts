@@ -3,7 +3,13 @@ import { serialQueue } from './serial-queue.js';
 import { interruptible } from './duckdb-interrupt.js';
 import { ReadPool, type ReadPoolLimits } from './read-pool.js';
 import { DUCKDB_MEMORY_LIMIT, DUCKDB_READERS, DUCKDB_READ_LIMITS } from './duckdb-settings.js';
-import type { EventDimension, EventMetric, StoredEvent } from '@parapet/shared';
+import {
+  EVENT_FACTS_FIELDS,
+  type EventDimension,
+  type EventFactsSource,
+  type EventMetric,
+  type StoredEvent,
+} from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
 import { dimensionExpression, foldedText, headerField, Params, rangeWhere } from './duckdb-filters.js';
 import {
@@ -126,6 +132,7 @@ export interface DuckDbStoreOptions {
 }
 
 const COLUMN_LIST = EVENT_COLUMNS.map(([name]) => `"${name}"`).join(', ');
+const FACTS_COLUMN_LIST = EVENT_FACTS_FIELDS.map((name) => `"${name}"`).join(', ');
 
 function fromRow(row: Record<string, unknown>): StoredEvent {
   const event: Record<string, unknown> = {};
@@ -504,15 +511,18 @@ class DuckDbStore implements DuckDbEventStore {
    * One statement over the range: on 1M events, 96 slices' samples cost what their newest events
    * did (docs/waf-rules.md "Cap and sample").
    */
-  sample(query: SampleQuery): Promise<StoredEvent[]> {
+  sample(query: SampleQuery): Promise<EventFactsSource[]> {
     return this.reads.run(async (connection) => {
       const params = new Params();
       const where = rangeWhere(query, params);
       const limit = params.add(BigInt(positiveInteger(query.limit, 'limit')));
-      const sql = `SELECT ${COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${where}
+      const sql = `SELECT ${FACTS_COLUMN_LIST} FROM ${EVENTS_TABLE} WHERE ${where}
         ORDER BY md5("req_id"), "req_id", "timestamp" LIMIT ${limit}`;
       const reader = await connection.runAndReadAll(sql, params.values);
-      return reader.getRowObjectsJS().map((row) => fromRow(row));
+      return reader.getRowObjectsJS().map((row) => ({
+        ...(row as Omit<EventFactsSource, 'req_headers'>),
+        req_headers: JSON.parse(row.req_headers as string) as Record<string, string>,
+      }));
     });
   }
 

@@ -5,7 +5,7 @@ import {
   dryRunUnjudged,
   eventFacts,
   judgeableRule,
-  type StoredEvent,
+  type EventFactsSource,
   type WafDryRun,
   type WafDryRunAnswer,
 } from '@parapet/shared';
@@ -47,7 +47,7 @@ async function visitNewest(
   groupName: string,
   range: Range,
   want: number,
-  visit: (event: StoredEvent) => void,
+  visit: (event: EventFactsSource) => void,
 ): Promise<{ visited: number; more: boolean }> {
   let visited = 0;
   let cursor: string | undefined;
@@ -98,7 +98,7 @@ export async function dryRunRule(
   const { groupName, rule } = call;
   const judge = compileRules([{ ...judgeableRule(rule), ruleName: DRAFT_NAME, isEnabled: true }]);
   let matched = 0;
-  const visit = (event: StoredEvent) => {
+  const visit = (event: EventFactsSource) => {
     if (judge(eventFacts(event)).rules[0]?.verdict === 'matched') matched += 1;
   };
 
