@@ -21,6 +21,13 @@ import type { EventStore } from '../event-store/event-store.js';
 
 /** The range is cut into slices this wide; a sample takes from each its share of the range's events. */
 const SLICE_MS = 15 * 60_000;
+/**
+ * Slices sampled at once. A slice's events lie in one or two of DuckDB's row groups, which one
+ * thread reads, so one sample at a time left a core idle: two took a day of 3.1M events from 2.5 s
+ * to 1.9 s of sampling (three and four, no better). Two is also the embedded store's read
+ * connections (DUCKDB_READERS), and other reads queue between the slices' short statements.
+ */
+const SAMPLE_READS_AT_ONCE = 2;
 /** Events read per search call when every event is judged: bounds the rows held at once. */
 const PAGE_SIZE = 5_000;
 /** The evaluator names the rule in its trace; the draft may have no name yet. */
@@ -119,15 +126,27 @@ export async function dryRunRule(
       buckets.map((point) => point.value),
       max,
     );
-    for (const [i, point] of buckets.entries()) {
+    const slices = buckets.flatMap((point, i) => {
       const share = shares[i] ?? 0;
-      if (share === 0) continue;
       const slice = { from: Math.max(point.bucket, from), to: Math.min(point.bucket + SLICE_MS, to) };
-      // Uniform over the slice's events, whenever in it they came (one call: a share is at most the cap).
-      const events = await store.sample({ groupName, ...slice, filters: [], limit: share });
-      events.forEach(visit);
-      examined += events.length;
-    }
+      return share === 0 ? [] : [{ ...slice, share }];
+    });
+    let next = 0;
+    const reader = async () => {
+      for (let slice = slices[next++]; slice; slice = slices[next++]) {
+        // Uniform over the slice's events, whenever in it they came (one call: a share is at most the cap).
+        const events = await store.sample({
+          groupName,
+          from: slice.from,
+          to: slice.to,
+          filters: [],
+          limit: slice.share,
+        });
+        events.forEach(visit);
+        examined += events.length;
+      }
+    };
+    await Promise.all(Array.from({ length: SAMPLE_READS_AT_ONCE }, reader));
   }
 
   return {
