@@ -53,38 +53,48 @@ local function owasp_holds(list, req)
   return nil
 end
 
+-- A rule's reason is gathered in one table for every rule and request, not a new one each: most
+-- rules fail before their reason is asked for, and judging never yields, so no other request of
+-- the worker runs while one is judged.
+local parts, count = {}, 0
+local function add(part)
+  count = count + 1
+  parts[count] = part
+end
+
 -- The event's reason: the held conditions, in the evaluator's order, as "field: entry", or the
 -- field alone when no one entry held (an inverted country list). The default source network
 -- (bits 0: 0.0.0.0/0 or ::/0) says nothing of a match and is named only when it is all a rule
 -- asked (packages/shared/src/waf/event-reason.ts says the same).
-local function reason_of(parts, every_address)
-  if #parts == 0 and every_address then return "wafIp: " .. every_address end
-  return table.concat(parts, "; ")
+local function reason_of(every_address)
+  if count == 0 and every_address then return "wafIp: " .. every_address end
+  return table.concat(parts, "; ", 1, count)
 end
 
 -- When every set condition holds (the evaluator's order does not change the answer), the reason
 -- they give; nil when one does not.
 local function conditions_hold(when, req)
-  local parts, every_address = {}, nil
+  local every_address = nil
+  count = 0
   if when.ip then
     local n = any_network(when.ip, req.client)
     if not n then return nil end
-    if n.bits == 0 then every_address = n.entry else parts[#parts + 1] = "wafIp: " .. n.entry end
+    if n.bits == 0 then every_address = n.entry else add("wafIp: " .. n.entry) end
   end
   if when.uri then
     local pattern = any_pattern(when.uri, req.uri)
     if not pattern then return nil end
-    parts[#parts + 1] = "wafUri: " .. pattern
+    add("wafUri: " .. pattern)
   end
   if when.country then
     local hit = listed(when.country, req.country)
     if when.countryInvert then
       if hit then return nil end
-      parts[#parts + 1] = "wafCountry"
+      add("wafCountry")
     elseif not hit then
       return nil
     else
-      parts[#parts + 1] = "wafCountry: " .. hit
+      add("wafCountry: " .. hit)
     end
   end
   if when.isp then
@@ -93,33 +103,33 @@ local function conditions_hold(when, req)
       if isp.lower == req.isp then hit = isp.entry break end
     end
     if not hit then return nil end
-    parts[#parts + 1] = "wafIsp: " .. hit
+    add("wafIsp: " .. hit)
   end
   if when.headers then
     local entry = any_header(when.headers, req.headers)
     if not entry then return nil end
-    parts[#parts + 1] = "wafHeaders: " .. entry
+    add("wafHeaders: " .. entry)
   end
   if when.rate then
     if not rate_holds(when.rate, req) then return nil end
-    parts[#parts + 1] = "wafRate: " .. when.rate.entry
+    add("wafRate: " .. when.rate.entry)
   end
   if when.methods then
     local hit = listed(when.methods, req.method)
     if not hit then return nil end
-    parts[#parts + 1] = "wafHttpMethod: " .. hit
+    add("wafHttpMethod: " .. hit)
   end
   if when.owasp then
     local category = owasp_holds(when.owasp, req)
     if not category then return nil end
-    parts[#parts + 1] = "wafOwasp: " .. category
+    add("wafOwasp: " .. category)
   end
   if when.proxy then
     local hit = listed(when.proxy, req.proxy_type)
     if not hit then return nil end
-    parts[#parts + 1] = "wafProxyType: " .. hit
+    add("wafProxyType: " .. hit)
   end
-  return reason_of(parts, every_address)
+  return reason_of(every_address)
 end
 
 local function spared(unless, req)
