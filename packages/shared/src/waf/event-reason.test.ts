@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRules } from './evaluate.js';
 import { eventReasonOf, eventRuleOf, periodBlockReason } from './event-reason.js';
 import { requestFactsSchema, type EvaluatedRule, type RequestFactsInput } from './model.js';
+import { EVENT_TEXT_MAX_LENGTH, eventRecordSchema } from '../schemas/event-records.js';
 import { wafRuleInputSchema } from '../schemas/waf-rules.js';
 
 const rule = (input: Record<string, unknown>): EvaluatedRule => ({
@@ -61,6 +62,22 @@ describe("an event's rule and reason", () => {
     expect(judged(line, { uri: '/api/x' })).toEqual({ rule: 'log_cn', reason: 'wafCountry: CN' });
     expect(judged(line, { uri: '/admin' })).toEqual({ rule: 'deny_admin', reason: 'wafUri: ^/admin' });
     expect(judged(line, { uri: '/', country: 'US' })).toEqual({ rule: '', reason: '' });
+  });
+
+  it('is cut to what the record takes, as the edge cuts it, never into half a character', () => {
+    const long = `^/${'a'.repeat(EVENT_TEXT_MAX_LENGTH)}`;
+    const reason = judged([rule({ ruleName: 'long', wafAction: '01', wafUri: [long] })], {
+      uri: `/${'a'.repeat(600)}`,
+    }).reason;
+    expect(reason).toBe(`wafUri: ${long}`.slice(0, EVENT_TEXT_MAX_LENGTH));
+    expect(eventRecordSchema.shape.reason.safeParse(reason).success).toBe(true);
+    // An emoji (two UTF-16 units) across the limit is left out whole.
+    const emoji = `^/${'a'.repeat(EVENT_TEXT_MAX_LENGTH - 'wafUri: ^/'.length - 1)}😀`;
+    const cut = judged([rule({ ruleName: 'emoji', wafAction: '01', wafUri: [emoji] })], {
+      uri: `/${emoji.slice(2)}`,
+    }).reason;
+    expect(cut).toBe(`wafUri: ${emoji}`.slice(0, EVENT_TEXT_MAX_LENGTH - 1));
+    expect(eventRecordSchema.shape.reason.safeParse(cut).success).toBe(true);
   });
 
   it('gives a period block its length', () => {

@@ -1,3 +1,4 @@
+import { EVENT_TEXT_MAX_LENGTH } from '../schemas/event-records.js';
 import type { WafEvaluation } from './model.js';
 import { parseNetwork } from './network.js';
 
@@ -33,7 +34,20 @@ export function eventReasonOf(evaluation: WafEvaluation): string {
     (condition) =>
       !(condition.field === 'wafIp' && condition.value !== undefined && holdsEveryAddress(condition.value)),
   );
-  return (telling.length > 0 ? telling : held)
+  const reason = (telling.length > 0 ? telling : held)
     .map((condition) => (condition.value === undefined ? condition.field : `${condition.field}: ${condition.value}`))
     .join('; ');
+  return cutToRecord(reason);
+}
+
+/**
+ * A reason longer than the record takes is cut to it, as the edge's log cuts it, never refused:
+ * a rule's patterns may be long, and the record would fail ingest. The cut never splits a
+ * surrogate pair, which the record's text refuses alone.
+ */
+function cutToRecord(reason: string): string {
+  if (reason.length <= EVENT_TEXT_MAX_LENGTH) return reason;
+  const cut = reason.slice(0, EVENT_TEXT_MAX_LENGTH);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
