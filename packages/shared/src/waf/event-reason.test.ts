@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRules } from './evaluate.js';
-import { eventReasonOf, eventRuleOf, periodBlockReason } from './event-reason.js';
+import { eventReasonOf, eventRuleOf, parseEventReason, periodBlockReason } from './event-reason.js';
 import { requestFactsSchema, type EvaluatedRule, type RequestFactsInput } from './model.js';
 import { EVENT_TEXT_MAX_LENGTH, eventRecordSchema } from '../schemas/event-records.js';
 import { wafRuleInputSchema } from '../schemas/waf-rules.js';
@@ -82,5 +82,22 @@ describe("an event's rule and reason", () => {
 
   it('gives a period block its length', () => {
     expect(periodBlockReason(600)).toBe('wafBucketTime: 600');
+  });
+
+  it('reads back into its parts, and refuses what it never writes', () => {
+    const line = [rule({ ruleName: 'deny', wafAction: '01', wafUri: ['^/api/'], wafCountry: ['CN'] })];
+    expect(parseEventReason(judged(line, { uri: '/api/x' }).reason)).toEqual([
+      { field: 'wafUri', value: '^/api/' },
+      { field: 'wafCountry', value: 'CN' },
+    ]);
+    expect(parseEventReason('wafCountry; wafIp: ::/0')).toEqual([
+      { field: 'wafCountry' },
+      { field: 'wafIp', value: '::/0' },
+    ]);
+    expect(parseEventReason(periodBlockReason(600))).toEqual([{ field: 'wafBucketTime', value: '600' }]);
+    // An entry may hold ": " itself; only the first one ends the field.
+    expect(parseEventReason('wafHeaders: x-a:b: c')).toEqual([{ field: 'wafHeaders', value: 'x-a:b: c' }]);
+    for (const other of ['', 'http10', 'wafIp: 1.2.3.4; rate', 'wafNope: 1', 'Deny: x'])
+      expect(parseEventReason(other), other).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { EVENT_TEXT_MAX_LENGTH } from '../schemas/event-records.js';
 import type { WafEvaluation } from './model.js';
 import { parseNetwork } from './network.js';
+import { WAF_CONDITION_FIELDS, type WafConditionField } from './vocabulary.js';
 
 /**
  * What an event record says of the firewall (its `rule` and `reason`), the same from the edge
@@ -13,8 +14,15 @@ export function eventRuleOf(evaluation: WafEvaluation): string {
   return evaluation.outcome.finalRule ?? evaluation.outcome.logged.at(-1) ?? '';
 }
 
+/** The field of a period block's reason: the block's length, in seconds. */
+export const PERIOD_BLOCK_REASON_FIELD = 'wafBucketTime';
+
 /** The reason of a request refused because its client is inside a period block (action 08). */
-export const periodBlockReason = (blockSeconds: number): string => `wafBucketTime: ${blockSeconds}`;
+export const periodBlockReason = (blockSeconds: number): string => `${PERIOD_BLOCK_REASON_FIELD}: ${blockSeconds}`;
+
+/** Between the parts of a reason, and between a part's field and its entry. */
+const PART_SEPARATOR = '; ';
+const VALUE_SEPARATOR = ': ';
 
 /** A network that holds every address of its family (`0.0.0.0/0`, `::/0`): a rule's default source. */
 const holdsEveryAddress = (entry: string): boolean => parseNetwork(entry)?.prefix === 0;
@@ -35,8 +43,10 @@ export function eventReasonOf(evaluation: WafEvaluation): string {
       !(condition.field === 'wafIp' && condition.value !== undefined && holdsEveryAddress(condition.value)),
   );
   const reason = (telling.length > 0 ? telling : held)
-    .map((condition) => (condition.value === undefined ? condition.field : `${condition.field}: ${condition.value}`))
-    .join('; ');
+    .map((condition) =>
+      condition.value === undefined ? condition.field : `${condition.field}${VALUE_SEPARATOR}${condition.value}`,
+    )
+    .join(PART_SEPARATOR);
   return cutToRecord(reason);
 }
 
@@ -50,4 +60,34 @@ function cutToRecord(reason: string): string {
   const cut = reason.slice(0, EVENT_TEXT_MAX_LENGTH);
   const last = cut.charCodeAt(cut.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/** One part of a reason: a condition that held and its entry, or a period block and its seconds. */
+export interface EventReasonPart {
+  field: WafConditionField | typeof PERIOD_BLOCK_REASON_FIELD;
+  /** Absent for a condition that held by what it does not list (an inverted country list). */
+  value?: string;
+}
+
+const REASON_FIELDS = new Set<string>([...WAF_CONDITION_FIELDS, PERIOD_BLOCK_REASON_FIELD]);
+
+/**
+ * A reason read back into its parts, for the console to show in words; null when it is not one
+ * eventReasonOf writes (a record of another sender, the edge's `http10`), which shows as it is.
+ * An entry holding the separator itself ("; ") cannot be told apart, and the whole reads as text.
+ */
+export function parseEventReason(reason: string): EventReasonPart[] | null {
+  if (reason === '') return null;
+  const parts: EventReasonPart[] = [];
+  for (const part of reason.split(PART_SEPARATOR)) {
+    const at = part.indexOf(VALUE_SEPARATOR);
+    const field = at === -1 ? part : part.slice(0, at);
+    if (!REASON_FIELDS.has(field)) return null;
+    parts.push(
+      at === -1
+        ? { field: field as EventReasonPart['field'] }
+        : { field: field as EventReasonPart['field'], value: part.slice(at + VALUE_SEPARATOR.length) },
+    );
+  }
+  return parts;
 }

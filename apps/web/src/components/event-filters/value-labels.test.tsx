@@ -27,6 +27,21 @@ describe('event value labels', () => {
     expect(result.current('served_by', 'edge')).toBe('边缘节点');
   });
 
+  it('reads a reason as the rule form names its conditions, and any other text as it is', async () => {
+    const { result } = renderHook(() => useEventValueLabel());
+    const label = (reason: string) => result.current('reason', reason);
+    expect(label('wafCountry: CN; wafOwasp: 41000_sqli')).toBe('Source Country: China; Owasp: SQL injection');
+    expect(label('wafUri: ^/api/; wafProxyType: dch; wafRate: 100/1')).toBe(
+      'Request URI: ^/api/; Proxy Type: Data centre; Request Rate: 100/1',
+    );
+    expect(label('wafCountry')).toBe('All countries except these');
+    expect(label('wafBucketTime: 600')).toBe('Block Period: 600 sec');
+    expect(label('http10')).toBe('http10');
+    expect(label('')).toBe('(none)');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(label('wafCountry: CN; wafOwasp: 41000_sqli')).toBe('来源国家/地区：中国；OWASP：SQL 注入');
+  });
+
   it("gives a chip's times and sizes their units, every digit kept, in the language's digits", async () => {
     const { result } = renderHook(() => useFilterChipText());
     expect(result.current({ field: 'request_time', op: 'gt', value: 0.5 })).toBe('Request Time > 0.5 sec');

@@ -1,12 +1,17 @@
 import {
   EVENT_CACHE_STATUS_NOT_CACHEABLE,
   EVENT_SERVED_BY,
+  PERIOD_BLOCK_REASON_FIELD,
+  parseEventReason,
   WAF_ACTION_CODES,
+  WAF_OWASP_CATEGORIES,
   WAF_PROXY_TYPES,
+  type EventReasonPart,
   type EventFilter,
   type EventFilterField,
   type EventServedBy,
   type WafActionCode,
+  type WafOwaspCategory,
   type WafProxyType,
 } from '@parapet/shared';
 import { useCallback, useMemo } from 'react';
@@ -17,6 +22,8 @@ import { countryNamer } from '@/lib/regions';
 const ALPHA2 = /^[A-Z]{2}$/;
 const isActionCode = (value: string): value is WafActionCode => (WAF_ACTION_CODES as readonly string[]).includes(value);
 const isProxyType = (value: string): value is WafProxyType => (WAF_PROXY_TYPES as readonly string[]).includes(value);
+const isOwasp = (value: string): value is WafOwaspCategory =>
+  (WAF_OWASP_CATEGORIES as readonly string[]).includes(value);
 const isServedBy = (value: string): value is EventServedBy => (EVENT_SERVED_BY as readonly string[]).includes(value);
 const SERVED_BY_KEYS = {
   cache: 'events:values.servedByCache',
@@ -28,7 +35,9 @@ const SERVED_BY_KEYS = {
  * How an event field's value reads to a person: action codes by their names, countries by
  * their names in the console's language, proxy types by the rule form's names, WAF type,
  * "served by" and a cache status of '-' in words, empty as "(none)", times and sizes with their
- * units and every digit, in the language's digits. Everything else as stored.
+ * units and every digit, in the language's digits. A reason reads as the rule form names its
+ * conditions ("Source Country: China; Owasp: SQL injection", not "wafCountry: CN; wafOwasp:
+ * 41000_sqli"). Everything else as stored.
  */
 export function useEventValueLabel(): (field: EventFilterField, value: string | number) => string {
   const { t, i18n } = useTranslation(['events', 'plans', 'wafRules']);
@@ -50,6 +59,28 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       if (field === 'proxy_type' && isProxyType(text)) return t(`wafRules:proxyTypes.${text}`);
       if (field === 'served_by' && isServedBy(text)) return t(SERVED_BY_KEYS[text]);
       if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
+      if (field === 'reason') {
+        const parts = parseEventReason(text);
+        if (!parts) return text;
+        const entry = ({ field: part, value: entry }: EventReasonPart): string => {
+          if (entry === undefined) return '';
+          if (part === 'wafCountry' && ALPHA2.test(entry)) return country(entry);
+          if (part === 'wafOwasp' && isOwasp(entry)) return t(`wafRules:owasp.${entry}`);
+          if (part === 'wafProxyType' && isProxyType(entry)) return t(`wafRules:proxyTypes.${entry}`);
+          const seconds = Number(entry);
+          if (part === PERIOD_BLOCK_REASON_FIELD && Number.isSafeInteger(seconds))
+            return formatExactSeconds(seconds, language);
+          return entry;
+        };
+        return parts
+          .map((part) =>
+            // The one part without an entry is a country list that held by what it does not list.
+            part.value === undefined
+              ? t(part.field === 'wafCountry' ? 'wafRules:fields.wafCountryInvert' : `wafRules:fields.${part.field}`)
+              : t('events:values.reasonPart', { label: t(`wafRules:fields.${part.field}`), value: entry(part) }),
+          )
+          .join(t('events:values.reasonSeparator'));
+      }
       return text;
     },
     [t, country, language],

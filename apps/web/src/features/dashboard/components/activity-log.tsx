@@ -18,7 +18,8 @@ import { useEventLogLink } from './use-event-log-link';
 // request wrap instead.
 const WRAPPING = new Set<Key | undefined>(['reason', 'request']);
 const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
-// Wide enough that a reason such as "wafIp: 0.0.0.0/0; wafUri: ^/admin" takes two lines, not four.
+// Wide enough that a reason such as "Source IP: 203.0.113.0/24; Request URI: ^/admin" takes two
+// lines, not four.
 const wrapping = () => ({ style: { minWidth: 180 } });
 
 /**
@@ -55,7 +56,12 @@ export function ActivityLog({ request, scope }: { request: TabActivityRequest; s
     },
     { key: 'action', title: t('events:fields.action'), dataIndex: 'action', render: filterable('action') },
     { key: 'rule', title: t('events:fields.rule'), dataIndex: 'rule', render: filterable('rule') },
-    { key: 'reason', title: t('events:fields.reason'), dataIndex: 'reason' },
+    {
+      key: 'reason',
+      title: t('events:fields.reason'),
+      dataIndex: 'reason',
+      render: (value: string) => valueLabel('reason', value),
+    },
     {
       key: 'client_ip',
       title: t('events:fields.client_ip'),

@@ -23,6 +23,9 @@ const event = (i: number, extra: Partial<StoredEvent> = {}): StoredEvent =>
     isp: 'Example ISP',
     action: i === 1 ? '01' : '',
     type: i === 1 ? '01' : '',
+    rule: i === 1 ? 'deny_scanners' : '',
+    reason: i === 1 ? 'wafUri: ^/login; wafProxyType: dch' : '',
+    proxy_type: i === 1 ? 'dch' : '',
     uri: i === 1 ? '/login.php' : '/',
     upstream_response_time: 0.25,
     req_headers: { 'user-agent': 'curl/8.0', accept: '*/*' },
@@ -89,6 +92,8 @@ describe('event log', () => {
     expect(row.textContent).toContain('WAF');
     expect(row.textContent).toContain('Germany');
     expect(row.textContent).toContain('250 ms');
+    // The reason as the rule form names its conditions.
+    expect(row.textContent).toContain('Request URI: ^/login; Proxy Type: Data centre');
     // The console's one way of writing an instant: 24-hour, seconds and the zone.
     expect(row.textContent).toContain(formatInstant('en-US', EVENTS[0]?.timestamp ?? 0));
     expect(row.textContent).toMatch(/\d{2}:\d{2}:\d{2} \S+/);
@@ -322,6 +327,8 @@ describe('event log', () => {
     fireEvent.click(screen.getByTestId('event-open-req-1'));
     expect((await screen.findByTestId('event-detail-client_ip')).textContent).toBe('203.0.113.1');
     expect(screen.getByTestId('event-detail-action').textContent).toBe('Deny');
+    expect(screen.getByTestId('event-detail-proxy_type').textContent).toBe('Data centre');
+    expect(screen.getByTestId('event-detail-reason').textContent).toBe('Request URI: ^/login; Proxy Type: Data centre');
     expect(screen.getByTestId('event-detail-upstream_status').textContent).toBe('-');
     expect(screen.getByTestId('event-detail-bytes_sent').textContent).toMatch(/^0\s?B/);
     // Read in full: to the millisecond, with the zone, as the table writes it otherwise.

@@ -9,9 +9,9 @@ const EMPTY = '-';
 
 /**
  * Fields whose values read better by name (action codes, countries, the WAF type, a cache status
- * of '-' as the chips and charts name it).
+ * of '-' as the chips and charts name it, proxy types and reasons as the rule form names them).
  */
-const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country', 'cache_status']);
+const LABELLED = new Set<keyof StoredEvent>(['action', 'type', 'country', 'cache_status', 'proxy_type', 'reason']);
 
 /**
  * One event field as a person reads it, in the console's language: times by the console's one
