@@ -20,6 +20,12 @@ export const PERIOD_BLOCK_REASON_FIELD = 'wafBucketTime';
 /** The reason of a request refused because its client is inside a period block (action 08). */
 export const periodBlockReason = (blockSeconds: number): string => `${PERIOD_BLOCK_REASON_FIELD}: ${blockSeconds}`;
 
+/**
+ * The reason of a request the edge refused itself, not a rule: HTTP/1.0 on a line that does not
+ * accept it (426; apps/server/edge/lua/parapet/access.lua writes the same text).
+ */
+export const EVENT_REASON_HTTP10 = 'http10';
+
 /** Between the parts of a reason, and between a part's field and its entry. */
 const PART_SEPARATOR = '; ';
 const VALUE_SEPARATOR = ': ';
@@ -73,7 +79,7 @@ const REASON_FIELDS = new Set<string>([...WAF_CONDITION_FIELDS, PERIOD_BLOCK_REA
 
 /**
  * A reason read back into its parts, for the console to show in words; null when it is not one
- * eventReasonOf writes (a record of another sender, the edge's `http10`), which shows as it is.
+ * eventReasonOf writes (a record of another sender, EVENT_REASON_HTTP10), which shows as it is.
  * An entry holding the separator itself ("; ") cannot be told apart, and the whole reads as text.
  */
 export function parseEventReason(reason: string): EventReasonPart[] | null {

@@ -116,6 +116,7 @@ function _M.run()
 
   if ngx.req.http_version() == 1.0 and not line.acceptHttp10 then
     ngx.header["Upgrade"] = "HTTP/1.1"
+    -- EVENT_REASON_HTTP10 (packages/shared/src/waf/event-reason.ts), which the console names.
     ctx.reason = "http10"
     return ngx.exit(426)
   end

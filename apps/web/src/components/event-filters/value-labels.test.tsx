@@ -36,7 +36,8 @@ describe('event value labels', () => {
     );
     expect(label('wafCountry')).toBe('All countries except these');
     expect(label('wafBucketTime: 600')).toBe('Block Period: 600 sec');
-    expect(label('http10')).toBe('http10');
+    expect(label('http10')).toBe('HTTP/1.0 not accepted by the line');
+    expect(label('rate limited')).toBe('rate limited');
     expect(label('')).toBe('(none)');
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(label('wafCountry: CN; wafOwasp: 41000_sqli')).toBe('来源国家/地区：中国；OWASP：SQL 注入');

@@ -1,5 +1,6 @@
 import {
   EVENT_CACHE_STATUS_NOT_CACHEABLE,
+  EVENT_REASON_HTTP10,
   EVENT_SERVED_BY,
   PERIOD_BLOCK_REASON_FIELD,
   parseEventReason,
@@ -59,6 +60,7 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       if (field === 'proxy_type' && isProxyType(text)) return t(`wafRules:proxyTypes.${text}`);
       if (field === 'served_by' && isServedBy(text)) return t(SERVED_BY_KEYS[text]);
       if (field === 'cache_status' && text === EVENT_CACHE_STATUS_NOT_CACHEABLE) return t('events:values.notCacheable');
+      if (field === 'reason' && text === EVENT_REASON_HTTP10) return t('events:values.reasonHttp10');
       if (field === 'reason') {
         const parts = parseEventReason(text);
         if (!parts) return text;
