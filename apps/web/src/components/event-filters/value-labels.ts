@@ -64,22 +64,25 @@ export function useEventValueLabel(): (field: EventFilterField, value: string | 
       if (field === 'reason') {
         const parts = parseEventReason(text);
         if (!parts) return text;
-        const entry = ({ field: part, value: entry }: EventReasonPart): string => {
-          if (entry === undefined) return '';
-          if (part === 'wafCountry' && ALPHA2.test(entry)) return country(entry);
-          if (part === 'wafOwasp' && isOwasp(entry)) return t(`wafRules:owasp.${entry}`);
-          if (part === 'wafProxyType' && isProxyType(entry)) return t(`wafRules:proxyTypes.${entry}`);
-          const seconds = Number(entry);
-          if (part === PERIOD_BLOCK_REASON_FIELD && Number.isSafeInteger(seconds))
+        // A part's entry by name: a country, an OWASP category, a proxy type, a block's seconds.
+        const entryLabel = (part: EventReasonPart, value: string): string => {
+          if (part.field === 'wafCountry' && ALPHA2.test(value)) return country(value);
+          if (part.field === 'wafOwasp' && isOwasp(value)) return t(`wafRules:owasp.${value}`);
+          if (part.field === 'wafProxyType' && isProxyType(value)) return t(`wafRules:proxyTypes.${value}`);
+          const seconds = Number(value);
+          if (part.field === PERIOD_BLOCK_REASON_FIELD && Number.isSafeInteger(seconds))
             return formatExactSeconds(seconds, language);
-          return entry;
+          return value;
         };
         return parts
           .map((part) =>
             // The one part without an entry is a country list that held by what it does not list.
             part.value === undefined
               ? t(part.field === 'wafCountry' ? 'wafRules:fields.wafCountryInvert' : `wafRules:fields.${part.field}`)
-              : t('events:values.reasonPart', { label: t(`wafRules:fields.${part.field}`), value: entry(part) }),
+              : t('events:values.reasonPart', {
+                  label: t(`wafRules:fields.${part.field}`),
+                  value: entryLabel(part, part.value),
+                }),
           )
           .join(t('events:values.reasonSeparator'));
       }
