@@ -71,6 +71,21 @@ local function reason_of(every_address)
   return table.concat(parts, "; ", 1, count)
 end
 
+-- The entry of the rule's ISPs equal to the request's, as the rule names it (nil for none).
+local function isp_entry(list, isp)
+  for _, entry in ipairs(list) do
+    if entry.lower == isp then return entry.entry end
+  end
+  return nil
+end
+
+-- Adds the condition to the reason when its entry held; answers whether it did.
+local function held(field, entry)
+  if not entry then return false end
+  add(field .. ": " .. entry)
+  return true
+end
+
 -- When every set condition holds (the evaluator's order does not change the answer), the reason
 -- they give; nil when one does not.
 local function conditions_hold(when, req)
@@ -81,54 +96,22 @@ local function conditions_hold(when, req)
     if not n then return nil end
     if n.bits == 0 then every_address = n.entry else add("wafIp: " .. n.entry) end
   end
-  if when.uri then
-    local pattern = any_pattern(when.uri, req.uri)
-    if not pattern then return nil end
-    add("wafUri: " .. pattern)
-  end
+  if when.uri and not held("wafUri", any_pattern(when.uri, req.uri)) then return nil end
   if when.country then
     local hit = listed(when.country, req.country)
     if when.countryInvert then
       if hit then return nil end
       add("wafCountry")
-    elseif not hit then
+    elseif not held("wafCountry", hit) then
       return nil
-    else
-      add("wafCountry: " .. hit)
     end
   end
-  if when.isp then
-    local hit = nil
-    for _, isp in ipairs(when.isp) do
-      if isp.lower == req.isp then hit = isp.entry break end
-    end
-    if not hit then return nil end
-    add("wafIsp: " .. hit)
-  end
-  if when.headers then
-    local entry = any_header(when.headers, req.headers)
-    if not entry then return nil end
-    add("wafHeaders: " .. entry)
-  end
-  if when.rate then
-    if not rate_holds(when.rate, req) then return nil end
-    add("wafRate: " .. when.rate.entry)
-  end
-  if when.methods then
-    local hit = listed(when.methods, req.method)
-    if not hit then return nil end
-    add("wafHttpMethod: " .. hit)
-  end
-  if when.owasp then
-    local category = owasp_holds(when.owasp, req)
-    if not category then return nil end
-    add("wafOwasp: " .. category)
-  end
-  if when.proxy then
-    local hit = listed(when.proxy, req.proxy_type)
-    if not hit then return nil end
-    add("wafProxyType: " .. hit)
-  end
+  if when.isp and not held("wafIsp", isp_entry(when.isp, req.isp)) then return nil end
+  if when.headers and not held("wafHeaders", any_header(when.headers, req.headers)) then return nil end
+  if when.rate and not held("wafRate", rate_holds(when.rate, req) and when.rate.entry) then return nil end
+  if when.methods and not held("wafHttpMethod", listed(when.methods, req.method)) then return nil end
+  if when.owasp and not held("wafOwasp", owasp_holds(when.owasp, req)) then return nil end
+  if when.proxy and not held("wafProxyType", listed(when.proxy, req.proxy_type)) then return nil end
   return reason_of(every_address)
 end
 
