@@ -3,13 +3,15 @@
 // generator, then times every store query behind the Overview, Firewall and Acceleration
 // (caching) tabs for 1 hour, 1 day and 3 days, the event log's first page for three typical
 // searches, and the same aggregates by a plain scan of the raw table (the baseline), and prints
-// the process's memory. `--events N` runs smaller; `--iterations N` sets the timed runs.
+// the process's memory. `--events N` runs smaller; `--iterations N` sets the timed runs;
+// `--keep DIR` keeps the back-filled file in DIR and, when it is there already, only queries it;
+// `--only TEXT` times only the dashboard queries whose id holds TEXT.
 //
 // The queries run in a child process that only opens the store's file and answers them, as a
 // server reading the dashboard does: its peak RSS is the figure the 1 GB target is about. The
 // loading process also holds the generator and its batch, so its own peak is printed apart.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,11 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: String(DEFAULT_DIRECT_BATCH) },
     iterations: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    // A folder that keeps the back-filled file: the first run fills it, later runs only query it,
+    // so two versions of the store's queries can be timed on one file.
+    keep: { type: 'string' },
+    // Times only the dashboard queries whose id holds this text (`--only client_ip`), for A/B runs.
+    only: { type: 'string' },
     // Set by the parent for its child: the store's file to query, and the back-fill's end.
     'query-file': { type: 'string' },
     end: { type: 'string' },
@@ -167,6 +174,7 @@ async function timeQueries(store: DuckDbEventStore, end: number): Promise<Row[]>
     const scope = { groupName: GROUP, from: end - span - 7_321, to: end - 7_321 };
     for (const tab of tabs) {
       for (const query of tabQueries(tab, scope)) {
+        if (args.only !== undefined && !query.id.toLowerCase().includes(args.only.toLowerCase())) continue;
         const first = await run(store, query);
         const times: number[] = [];
         for (let i = 0; i < ITERATIONS; i++) times.push((await timed(() => run(store, query))).ms);
@@ -284,7 +292,10 @@ function queryInChild(file: string, end: number): Promise<QueryReport> {
   return new Promise((resolve, reject) => {
     const child = fork(
       fileURLToPath(import.meta.url),
-      ['--query-file', file, '--end', String(end), '--iterations', String(ITERATIONS), '--seed', String(SEED)],
+      [
+        ...['--query-file', file, '--end', String(end), '--iterations', String(ITERATIONS), '--seed', String(SEED)],
+        ...(args.only === undefined ? [] : ['--only', args.only]),
+      ],
       {
         execArgv: process.execArgv,
       },
@@ -300,21 +311,38 @@ function queryInChild(file: string, end: number): Promise<QueryReport> {
   });
 }
 
+/** Back-fills a fresh store into `file` and prints the ingest figures; answers the back-fill's end. */
+async function backfillFile(file: string): Promise<{ end: number; loadRss: number; ingestRate: number }> {
+  const store = await openDuckDbEventStore(file);
+  // The back-fill ends on a whole minute, so "now" for the ranges has a ragged edge.
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  console.log(`Back-filling ${EVENTS} events over 3 days in batches of ${BATCH} (seed ${SEED})...`);
+  const { insertMs, generateMs } = await backfill(store, end);
+  await store.close();
+  const loadRss = peakRss();
+  const ingestRate = EVENTS / (insertMs / 1000);
+  console.log(
+    `Ingest: ${Math.round(ingestRate)} events/s into the store (target ${TARGETS.ingestPerSecond}); generator ${Math.round(EVENTS / (generateMs / 1000))} events/s; file ${mb(statSync(file).size)}; peak RSS of the loading process ${mb(loadRss)}`,
+  );
+  return { end, loadRss, ingestRate };
+}
+
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parapet-analytics-'));
+  const keep = args.keep;
+  const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'parapet-analytics-'));
   try {
     const file = path.join(dir, DUCKDB_EVENTS_FILE);
-    const store = await openDuckDbEventStore(file);
-    // The back-fill ends on a whole minute, so "now" for the ranges has a ragged edge.
-    const end = Math.floor(Date.now() / 60_000) * 60_000;
-    console.log(`Back-filling ${EVENTS} events over 3 days in batches of ${BATCH} (seed ${SEED})...`);
-    const { insertMs, generateMs } = await backfill(store, end);
-    await store.close();
-    const loadRss = peakRss();
-    const ingestRate = EVENTS / (insertMs / 1000);
-    console.log(
-      `Ingest: ${Math.round(ingestRate)} events/s into the store (target ${TARGETS.ingestPerSecond}); generator ${Math.round(EVENTS / (generateMs / 1000))} events/s; file ${mb(statSync(file).size)}; peak RSS of the loading process ${mb(loadRss)}`,
-    );
+    const kept = path.join(dir, 'backfill.json');
+    let loaded: { end: number; loadRss: number; ingestRate: number };
+    if (keep !== undefined && existsSync(kept) && existsSync(file)) {
+      loaded = JSON.parse(readFileSync(kept, 'utf8')) as typeof loaded;
+      console.log(`Reusing the back-fill in ${dir} (its ingest figures are those of the run that wrote it)`);
+    } else {
+      if (keep !== undefined) mkdirSync(dir, { recursive: true });
+      loaded = await backfillFile(file);
+      if (keep !== undefined) writeFileSync(kept, JSON.stringify(loaded));
+    }
+    const { end, loadRss, ingestRate } = loaded;
     console.log('Timing the queries in a process of their own...');
     const { rows, searches, peakRss: queryRss } = await queryInChild(file, end);
     const f = (ms: number): string => ms.toFixed(1);
@@ -363,7 +391,7 @@ async function main(): Promise<void> {
   median speed-up over the raw scan: ${(rows.map((r) => r.raw / r.p50).sort((a, b) => a - b)[Math.floor(rows.length / 2)] ?? 0).toFixed(1)}x
   peak RSS of the process answering the queries ${mb(queryRss)} (target <= ${mb(TARGETS.rssBytes)}): ${queryRss <= TARGETS.rssBytes ? 'met' : 'NOT met'}; of the loading process, with the generator and its batch, ${mb(loadRss)}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (keep === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -26,6 +26,7 @@ export * from './schemas/origin-policies.js';
 export * from './schemas/paging.js';
 export * from './schemas/service-lines.js';
 export * from './net.js';
+export * from './client-address.js';
 export * from './origin-address.js';
 export * from './schemas/health.js';
 export * from './schemas/text.js';

@@ -195,17 +195,22 @@ describe('DuckDB rollups', () => {
     // Buckets of 15 minutes cannot come from hours; a field no rollup holds is read raw.
     expect(planRange(from, to, new Set(['country']), 15 * MINUTE).some((p) => p.rollup?.grainMs === HOUR)).toBe(false);
     expect(planRange(from, to, null, MINUTE)).toEqual([{ from, to, rollup: null }]);
-    expect(planRange(from, to, new Set(['client_ip', 'type']), undefined).map((p) => p.rollup?.table ?? 'raw')).toEqual(
-      ['raw', 'events_hourly_client_ip', 'raw'],
-    );
+    // An address is read as its number (duckdb-address.ts), which the rollups by address hold.
+    const byAddress = columnsNeeded('client_ip', [{ field: 'type', op: 'is', value: '01' }], 'requests');
+    expect(byAddress).toEqual(new Set(['client_ip_hi', 'client_ip_lo', 'type']));
+    expect(planRange(from, to, byAddress, undefined).map((p) => p.rollup?.table ?? 'raw')).toEqual([
+      'raw',
+      'events_hourly_client_ip',
+      'raw',
+    ]);
     // Addresses over days: whole 6-hour blocks, then hours.
-    const days = planRange(END - 30 * HOUR - 1, END - 1, new Set(['client_ip']), undefined);
+    const days = planRange(END - 30 * HOUR - 1, END - 1, columnsNeeded('client_ip', [], 'requests'), undefined);
     expect(days.filter((p) => p.rollup?.table === 'events_6h_client_ip').map((p) => p.to - p.from)).toEqual([
       24 * HOUR,
     ]);
     // The rollup of firewall events alone answers only a query that keeps to them.
     const quarters = (filters: EventFilter[]) =>
-      planRange(from, to, new Set(['client_ip', 'type', 'action']), 15 * MINUTE, filters).map(
+      planRange(from, to, columnsNeeded('client_ip', filters, 'requests'), 15 * MINUTE, filters).map(
         (p) => p.rollup?.table ?? 'raw',
       );
     expect(quarters(FIREWALL)).toContain('events_quarterly_waf_client_ip');

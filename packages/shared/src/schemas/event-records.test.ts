@@ -5,6 +5,7 @@ import {
   EVENT_URI_MAX_LENGTH,
   eventRecordSchema,
   storedEventSchema,
+  toStoredEvent,
 } from './event-records.js';
 
 const minimal = {
@@ -119,5 +120,17 @@ describe('storedEventSchema', () => {
     const stored = storedEventSchema.parse({ ...minimal, group_name: 'g1', customer_package: 'pkg' });
     expect(stored.group_name).toBe('g1');
     expect(stored.customer_package).toBe('pkg');
+  });
+});
+
+describe('toStoredEvent', () => {
+  const owner = { group_name: 'g', customer_package: 'p' };
+  it.each([
+    ['2001:DB8:0:0:0:0:0:1', '2001:db8::1'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['203.0.113.9', '203.0.113.9'],
+  ])('keeps the client address %s as %s', (sent, stored) => {
+    const record = eventRecordSchema.parse({ ...minimal, client_ip: sent });
+    expect(toStoredEvent(record, owner).client_ip).toBe(stored);
   });
 });

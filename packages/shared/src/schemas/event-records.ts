@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { canonicalClientAddress } from '../client-address.js';
 import { isIP } from '../net.js';
 import { WAF_ACTION_CODES, WAF_PROXY_TYPES } from '../waf/vocabulary.js';
 
@@ -122,7 +123,9 @@ export type StoredEvent = z.infer<typeof storedEventSchema>;
  * country found for its address). One literal, not a spread of the record: spread copies of
  * records whose fields differ in kind (a port or null, a whole or fractional time) each got a
  * hidden class of their own in V8 (19,992 classes for 20,000 events), and reading thirty fields
- * of such objects took most of the store's insert (docs/analytics-bench.md).
+ * of such objects took most of the store's insert (docs/analytics-bench.md). The client address is
+ * kept in its one canonical spelling (client-address.ts), which the DuckDB store's grouping by
+ * number relies on.
  */
 export function toStoredEvent(
   record: EventRecord,
@@ -141,7 +144,7 @@ export function toStoredEvent(
     request_url: record.request_url,
     server_protocol: record.server_protocol,
     req_headers: record.req_headers,
-    client_ip: record.client_ip,
+    client_ip: canonicalClientAddress(record.client_ip) ?? record.client_ip,
     user_agent: record.user_agent,
     country: owner.country ?? record.country,
     isp: record.isp,

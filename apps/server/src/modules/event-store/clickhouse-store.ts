@@ -1,7 +1,8 @@
 import { createClient } from '@clickhouse/client';
 import { serialQueue } from './serial-queue.js';
-import { EVENT_FACTS_FIELDS, type EventFactsSource, type StoredEvent } from '@parapet/shared';
+import { EVENT_FACTS_FIELDS, type EventDimension, type EventFactsSource, type StoredEvent } from '@parapet/shared';
 import type { EventColumn } from './duckdb-schema.js';
+import { storedClientAddress } from './event-store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { ClickHouseClientExecutor, type ClickHouseExecutor, type ClickHouseRow } from './clickhouse-executor.js';
 import { dimensionExpression, foldedText, metricExpression, Params, rangeWhere } from './clickhouse-filters.js';
@@ -54,6 +55,7 @@ function toRow(event: StoredEvent): ClickHouseRow {
     if (!fits) throw new TypeError(`event ${String(event.req_id)}: ${name} is not a valid ${kind} value`);
     row[name] = kind === 'headers' ? JSON.stringify(value) : value;
   }
+  row.client_ip = storedClientAddress(event.client_ip);
   return row;
 }
 
@@ -71,6 +73,14 @@ function fromRow(row: ClickHouseRow, names: readonly EventColumn[] = CLICKHOUSE_
   }
   return event as StoredEvent;
 }
+
+/**
+ * How keys tied on a list's place are ordered: by the key's text, but client addresses by their
+ * number, as the DuckDB store orders them (duckdb-address-queries.ts). toIPv6 reads an IPv4
+ * address as `::ffff:a.b.c.d`, as that store's numbers do, and compares as that number.
+ */
+const tieOrder = (dimension: EventDimension, key: string): string =>
+  dimension === 'client_ip' ? `toIPv6(${key})` : key;
 
 /**
  * The most characters one lookup's bound req_id list may take. A server refuses a parameter
@@ -214,7 +224,7 @@ class ClickHouseEventStore implements EventStore {
       // (below) lets a NULL key (no upstream status) be one of them: by default NULL IN is false.
       const terms = params.add(positiveInteger(query.termSize, 'termSize'), 'UInt64');
       keep = `AND ${key} IN (SELECT ${key} AS term FROM ${TABLE} WHERE ${where}
-        GROUP BY term ORDER BY ${metric} DESC, term LIMIT ${terms})`;
+        GROUP BY term ORDER BY ${metric} DESC, ${tieOrder(query.groupBy, 'term')} LIMIT ${terms})`;
     }
     const rows = await this.executor
       .rows(
@@ -242,7 +252,7 @@ class ClickHouseEventStore implements EventStore {
       .rows(
         `SELECT ${key} AS key, ${metricExpression(query.metric)} AS value
       FROM ${TABLE} WHERE ${where}
-      GROUP BY key ORDER BY value DESC, key LIMIT ${limit}`,
+      GROUP BY key ORDER BY value DESC, ${tieOrder(query.dimension, 'key')} LIMIT ${limit}`,
         params.values,
         signal,
       )

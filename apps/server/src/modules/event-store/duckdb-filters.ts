@@ -9,6 +9,7 @@ import {
   type EventFilterField,
 } from '@parapet/shared';
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import { addressKey } from './duckdb-address.js';
 import type { HeaderColumn } from './duckdb-schema.js';
 import { checkDimension, checkedFilters, type EventRange } from './event-store.js';
 
@@ -89,7 +90,30 @@ export function dimensionExpression(dimension: EventDimension): string {
   return textExpression(dimension);
 }
 
-function filterCondition(filter: EventFilter, params: Params): string {
+/**
+ * A filter on the client address compared with the address's number (duckdb-address.ts), as a
+ * query over the rollups by address must: they keep no text. The value is in the store's
+ * spelling already (checkedFilters); text that is no address is no stored address.
+ */
+function addressCondition(filter: EventFilter, params: Params): string {
+  const key = typeof filter.value === 'string' ? addressKey(filter.value) : null;
+  const [hi, lo] = key ? key.map((half) => params.add(half)) : [];
+  switch (filter.op) {
+    case 'is':
+      return key ? `("client_ip_hi" = ${hi} AND "client_ip_lo" = ${lo})` : 'FALSE';
+    case 'is_not':
+      return key ? `("client_ip_hi" IS DISTINCT FROM ${hi} OR "client_ip_lo" IS DISTINCT FROM ${lo})` : 'TRUE';
+    case 'exists':
+      return `"client_ip_hi" IS NOT NULL`;
+    case 'not_exists':
+      return `"client_ip_hi" IS NULL`;
+    default:
+      throw new Error(`no ${filter.op} on the client address`);
+  }
+}
+
+function filterCondition(filter: EventFilter, params: Params, addressKeys: boolean): string {
+  if (addressKeys && filter.field === 'client_ip') return addressCondition(filter, params);
   const numeric = isNumericFilterField(filter.field);
   const column = numeric ? `"${filter.field}"` : textExpression(filter.field);
   const value = (): string => params.add(numeric ? Number(filter.value) : String(filter.value));
@@ -110,14 +134,18 @@ function filterCondition(filter: EventFilter, params: Params): string {
   }
 }
 
-/** The WHERE clause of a range: the group, the time range and every filter (AND). */
-export function rangeWhere(range: EventRange, params: Params): string {
+/**
+ * The WHERE clause of a range: the group, the time range and every filter (AND). With
+ * `addressKeys`, a filter on the client address reads its number, which the events table and the
+ * rollups by address both hold; otherwise its text, which only the events table holds.
+ */
+export function rangeWhere(range: EventRange, params: Params, addressKeys = false): string {
   const filters = checkedFilters(range);
   const conditions = [
     `"group_name" = ${params.add(range.groupName)}`,
     `"timestamp" >= ${params.add(BigInt(range.from))}`,
     `"timestamp" < ${params.add(BigInt(range.to))}`,
-    ...filters.map((filter) => filterCondition(filter, params)),
+    ...filters.map((filter) => filterCondition(filter, params, addressKeys)),
   ];
   return conditions.join(' AND ');
 }

@@ -6,6 +6,7 @@ import {
   LIST,
   listValue,
   SMALLINT,
+  UBIGINT,
   VARCHAR,
   type DuckDBAppender,
   type DuckDBConnection,
@@ -13,8 +14,10 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { StoredEvent } from '@parapet/shared';
+import { ADDRESS_KEY_COLUMNS, addressKey, type AddressKeyColumn } from './duckdb-address.js';
+import { storedClientAddress } from './event-store.js';
 import { headerField } from './duckdb-filters.js';
-import { eachThenComma, onlyCondition, type Rollup } from './duckdb-rollups.js';
+import { eachThenComma, onlyCondition, type Rollup, type RollupColumn } from './duckdb-rollups.js';
 import {
   DICTIONARY_COLUMNS,
   EVENT_COLUMNS,
@@ -123,9 +126,24 @@ export function appendEvents(appender: DuckDBAppender, batches: readonly (readon
  */
 const codesVariable = (name: EventColumn): string => `parapet_codes_${name}`;
 const headerVariable = (name: HeaderColumn): string => `parapet_header_${name}`;
+const addressVariable = (name: AddressKeyColumn): string => `parapet_${name}`;
 
-/** Hands the batch's dictionaries to the connection, and the header columns of each headers value. */
+/**
+ * Hands the batch's dictionaries to the connection, with the header columns of each headers value
+ * and the number of each client address. The addresses are stored in their canonical spelling:
+ * ingest sends them so (toStoredEvent), and a caller that did not is put right here, since the
+ * number stands for that spelling alone.
+ */
 export async function setDictionaries(connection: DuckDBConnection, dictionaries: Dictionaries): Promise<void> {
+  const addresses = dictionaries.get('client_ip');
+  if (addresses) {
+    for (let code = 0; code < addresses.length; code++) addresses[code] = storedClientAddress(addresses[code]);
+    const keys = addresses.map((address) => addressKey(address)!);
+    for (const [half, name] of ADDRESS_KEY_COLUMNS.entries()) {
+      const values = keys.map((key) => key[half]!);
+      await connection.run(`SET VARIABLE ${addressVariable(name)} = $1`, [listValue(values)], [LIST(UBIGINT)]);
+    }
+  }
   for (const [name, values] of dictionaries) {
     await connection.run(`SET VARIABLE ${codesVariable(name)} = $1`, [listValue(values)], [LIST(VARCHAR)]);
   }
@@ -141,6 +159,9 @@ export async function setDictionaries(connection: DuckDBConnection, dictionaries
 export async function resetDictionaries(connection: DuckDBConnection, dictionaries: Dictionaries): Promise<void> {
   for (const name of dictionaries.keys()) await connection.run(`RESET VARIABLE ${codesVariable(name)}`);
   for (const name of HEADER_COLUMNS) await connection.run(`RESET VARIABLE ${headerVariable(name)}`);
+  if (dictionaries.has('client_ip')) {
+    for (const name of ADDRESS_KEY_COLUMNS) await connection.run(`RESET VARIABLE ${addressVariable(name)}`);
+  }
 }
 
 /** A staging column as its value: a coded one looked up in its dictionary (lists index from 1). */
@@ -152,11 +173,15 @@ export function decoded(name: EventColumn, dictionaries: Dictionaries): string {
 /** A header column of a staging row, from its headers' code. */
 const decodedHeader = (name: HeaderColumn): string => `getvariable('${headerVariable(name)}')[s."req_headers" + 1]`;
 
+/** A half of a staging row's address number, from its address's code. */
+const decodedAddress = (name: AddressKeyColumn): string => `getvariable('${addressVariable(name)}')[s."client_ip" + 1]`;
+
 /** The staging table's rows decoded, as the events table's columns, for an INSERT ... SELECT. */
 export function decodedStaging(dictionaries: Dictionaries): string {
   const columns = [
     ...EVENT_COLUMNS.map(([name]) => `${decoded(name, dictionaries)} AS "${name}"`),
     ...HEADER_COLUMNS.map((name) => `${decodedHeader(name)} AS "${name}"`),
+    ...ADDRESS_KEY_COLUMNS.map((name) => `${decodedAddress(name)} AS "${name}"`),
   ];
   return `SELECT ${columns.join(', ')} FROM ${EVENTS_STAGING_TABLE} s`;
 }
@@ -175,19 +200,24 @@ function stagingOnly(rollup: Rollup, dictionaries: Dictionaries): string {
  * values are decoded.
  */
 export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries): string {
-  const sources = [
-    ...new Set<EventColumn>(
-      rollup.columns.map((name) => (name === 'referer' || name === 'content_type' ? 'req_headers' : name)),
-    ),
-  ];
+  const sources = [...new Set<EventColumn>(rollup.columns.map(stagingSource))];
   const grouped = `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp",
     ${eachThenComma(sources.map((name) => `"${name}"`))}count(*) AS "requests", sum("bytes_sent")::DOUBLE AS "bytes" FROM ${EVENTS_STAGING_TABLE}
     WHERE ${stagingOnly(rollup, dictionaries)} GROUP BY ALL`;
-  const values = rollup.columns.map((name) =>
-    name === 'referer' || name === 'content_type'
-      ? `${decodedHeader(name)} AS "${name}"`
-      : `${decoded(name, dictionaries)} AS "${name}"`,
-  );
+  const values = rollup.columns.map((name) => `${stagingValue(name, dictionaries)} AS "${name}"`);
   return `SELECT "group_name", "timestamp", ${eachThenComma(rollup.columns.map((name) => `"${name}"`))}sum("requests")::BIGINT AS "requests", sum("bytes")::DOUBLE AS "bytes"
     FROM (SELECT ${decoded('group_name', dictionaries)} AS "group_name", ${eachThenComma(values)}s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
+}
+
+/** The staging column a rollup column is read from: a header field from the headers, an address number from the address. */
+function stagingSource(name: RollupColumn): EventColumn {
+  if (name === 'referer' || name === 'content_type') return 'req_headers';
+  if (name === 'client_ip_hi' || name === 'client_ip_lo') return 'client_ip';
+  return name;
+}
+
+function stagingValue(name: RollupColumn, dictionaries: Dictionaries): string {
+  if (name === 'referer' || name === 'content_type') return decodedHeader(name);
+  if (name === 'client_ip_hi' || name === 'client_ip_lo') return decodedAddress(name);
+  return decoded(name, dictionaries);
 }

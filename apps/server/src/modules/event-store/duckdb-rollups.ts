@@ -1,4 +1,5 @@
 import { EVENT_TYPE_WAF, type EventDimension, type EventFilter } from '@parapet/shared';
+import { ADDRESS_KEY_COLUMNS, ADDRESS_KEY_TYPE, type AddressKeyColumn } from './duckdb-address.js';
 import { EVENTS_TABLE, type EventColumn, type HeaderColumn } from './duckdb-schema.js';
 
 /**
@@ -24,7 +25,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** A request a firewall rule acted on: what every Firewall tab query filters on. */
 const WAF_EVENTS: EventFilter & { op: 'is' } = { field: 'type', op: 'is', value: EVENT_TYPE_WAF };
 
-type RollupColumn = EventColumn | HeaderColumn;
+export type RollupColumn = EventColumn | HeaderColumn | AddressKeyColumn;
 
 export interface Rollup {
   table: string;
@@ -57,6 +58,9 @@ const CUBE: readonly RollupColumn[] = [
  * (`served_by`, which reads `upstream_status` to tell the origin's answers from the edge's own).
  */
 const TAB_FILTERS: readonly RollupColumn[] = ['type', 'action', 'cache_status', 'upstream_status'];
+
+/** A client address, as the rollups by address keep it: its number (duckdb-address.ts). */
+const BY_ADDRESS: readonly RollupColumn[] = [...ADDRESS_KEY_COLUMNS, 'type', 'action'];
 
 /**
  * A query uses the coarsest grain that divides its buckets, then finer grains for the ends; of
@@ -91,22 +95,22 @@ export const ROLLUPS: readonly Rollup[] = [
   },
   // Client addresses take many values (60k over 3 days at 10M events, 28k an hour): a 3-day list
   // summed from hours read 2M rows (p95 64 ms); from 6-hour blocks, a third of that.
-  { table: 'events_daily_client_ip', grainMs: DAY_MS, columns: ['client_ip', 'type', 'action'] },
-  { table: 'events_6h_client_ip', grainMs: SIX_HOURS_MS, columns: ['client_ip', 'type', 'action'] },
+  { table: 'events_daily_client_ip', grainMs: DAY_MS, columns: BY_ADDRESS },
+  { table: 'events_6h_client_ip', grainMs: SIX_HOURS_MS, columns: BY_ADDRESS },
   // The Firewall tab's chart by address: quarter-hour buckets over a day, hours over 3 days. Its
   // events are few, so rollups of them alone are small; listed first, they answer its queries.
   // The 3-day chart read the hourly rollup of every event (2M rows) for its 2% (p95 31 ms).
   {
     table: 'events_hourly_waf_client_ip',
     grainMs: HOUR_MS,
-    columns: ['client_ip', 'type', 'action'],
+    columns: BY_ADDRESS,
     only: WAF_EVENTS,
   },
-  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: ['client_ip', 'type', 'action'] },
+  { table: 'events_hourly_client_ip', grainMs: HOUR_MS, columns: BY_ADDRESS },
   {
     table: 'events_quarterly_waf_client_ip',
     grainMs: QUARTER_MS,
-    columns: ['client_ip', 'type', 'action'],
+    columns: BY_ADDRESS,
     only: WAF_EVENTS,
   },
   // Paths alone, for the charts by path with none of the tabs' filters (Overview, Acceleration):
@@ -122,6 +126,8 @@ export const ROLLUPS: readonly Rollup[] = [
 const COLUMN_TYPES: Readonly<Partial<Record<RollupColumn, string>>> = {
   status: 'SMALLINT NOT NULL',
   upstream_status: 'SMALLINT',
+  client_ip_hi: `${ADDRESS_KEY_TYPE} NOT NULL`,
+  client_ip_lo: `${ADDRESS_KEY_TYPE} NOT NULL`,
 };
 
 /**
@@ -169,13 +175,15 @@ export function rollupRefold(rollup: Rollup, where: string): string {
     FROM ${rollup.table} WHERE ${where} GROUP BY ALL`;
 }
 
-/** The columns a dimension or filter field reads; null when a rollup can never hold it. */
+/** The columns a dimension or filter field reads where rollups answer it. */
 function columnsOf(field: string): readonly string[] {
   switch (field) {
     case 'status_class':
       return ['status'];
     case 'served_by':
       return ['cache_status', 'upstream_status'];
+    case 'client_ip':
+      return ADDRESS_KEY_COLUMNS;
     default:
       return [field];
   }

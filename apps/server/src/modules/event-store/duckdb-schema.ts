@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ADDRESS_KEY_COLUMNS, ADDRESS_KEY_TYPE } from './duckdb-address.js';
 /**
  * The DuckDB table of request events. Column order is the order the appender writes in
  * (EVENT_COLUMNS), so the two must change together.
@@ -60,9 +61,14 @@ export type EventColumn = (typeof EVENT_COLUMNS)[number][0];
 export const HEADER_COLUMNS = ['referer', 'content_type'] as const;
 export type HeaderColumn = (typeof HEADER_COLUMNS)[number];
 
+/*
+ * Then the client address as a number (duckdb-address.ts), which the lists by address group by.
+ * Neither is part of the record either.
+ */
 const columnList = [
   ...EVENT_COLUMNS.map(([name, type]) => `"${name}" ${type}`),
   ...HEADER_COLUMNS.map((name) => `"${name}" VARCHAR NOT NULL`),
+  ...ADDRESS_KEY_COLUMNS.map((name) => `"${name}" ${ADDRESS_KEY_TYPE} NOT NULL`),
 ].join(',\n  ');
 
 export const EVENTS_DDL = [`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (\n  ${columnList}\n)`];

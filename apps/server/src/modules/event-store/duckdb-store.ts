@@ -11,6 +11,8 @@ import {
   type StoredEvent,
 } from '@parapet/shared';
 import { decodeCursor, encodeCursor, type SearchPosition } from './cursor.js';
+import { seriesByAddress, topAddresses } from './duckdb-address-queries.js';
+import { addAddressKeys } from './duckdb-address-upgrade.js';
 import { dimensionExpression, foldedText, headerField, Params, rangeWhere } from './duckdb-filters.js';
 import {
   appendEvents,
@@ -406,23 +408,33 @@ class DuckDbStore implements DuckDbEventStore {
 
   /**
    * The rows of a series or top-N: for each piece of the range (duckdb-rollups.ts), the bucket
-   * time `t`, the key and the amount the metric adds up.
+   * time `t`, the key and the amount the metric adds up. Where rollups answer a query by client
+   * address, the key is the address's number, as `k_hi` and `k_lo` (duckdb-address.ts); the
+   * raw scans group the text.
    */
-  private rows(aggregation: Aggregation, params: Params): string {
+  private rows(aggregation: Aggregation, params: Params): { sql: string; byAddress: boolean; ties: string } {
     // Checked once over the whole range first: a bad filter or time is refused, whatever the plan.
     rangeWhere(aggregation.range, new Params());
     const { range } = aggregation;
+    const addressKeys = aggregation.needed !== null;
+    const byAddress = addressKeys && aggregation.dimension === 'client_ip';
+    // Addresses tied on a list's place go by their numbers (duckdb-address-queries.ts); a raw
+    // scan groups the text, and reads each row's number beside it for that order.
+    const rawAddresses = !addressKeys && aggregation.dimension === 'client_ip';
     const pieces = planRange(range.from, range.to, aggregation.needed, aggregation.bucketMs, range.filters);
     if (pieces.length === 0) pieces.push({ from: range.from, to: range.to, rollup: null });
-    return pieces
+    const sql = pieces
       .map((piece) => {
         const source = pieceSource(piece);
-        const key = aggregation.dimension ? dimensionExpression(aggregation.dimension) : 'NULL';
+        const numbers = '"client_ip_hi" AS k_hi, "client_ip_lo" AS k_lo';
+        const text = `${aggregation.dimension ? dimensionExpression(aggregation.dimension) : 'NULL'} AS key`;
+        const key = byAddress ? numbers : rawAddresses ? `${text}, ${numbers}` : text;
         const amount = aggregation.metric === 'bytes' ? source.bytes : source.requests;
-        const where = rangeWhere({ ...range, from: piece.from, to: piece.to }, params);
-        return `SELECT "timestamp" AS t, ${key} AS key, ${amount} AS amount FROM ${source.table} WHERE ${where}`;
+        const where = rangeWhere({ ...range, from: piece.from, to: piece.to }, params, addressKeys);
+        return `SELECT "timestamp" AS t, ${key}, ${amount} AS amount FROM ${source.table} WHERE ${where}`;
       })
       .join('\nUNION ALL\n');
+    return { sql, byAddress, ties: rawAddresses ? 'min(k_hi), min(k_lo)' : 'key' };
   }
 
   timeSeries(query: TimeSeriesQuery, signal?: AbortSignal, useRollups = true): Promise<TimeSeriesPoint[]> {
@@ -448,17 +460,22 @@ class DuckDbStore implements DuckDbEventStore {
     const needed = useRollups ? columnsNeeded(query.groupBy, query.filters, query.metric) : null;
     const terms =
       query.groupBy && query.termSize !== undefined ? BigInt(positiveInteger(query.termSize, 'termSize')) : undefined;
-    const rows = this.rows({ range: query, dimension: query.groupBy, metric: query.metric, bucketMs, needed }, params);
+    const {
+      sql: rows,
+      byAddress,
+      ties,
+    } = this.rows({ range: query, dimension: query.groupBy, metric: query.metric, bucketMs, needed }, params);
     let sql = `SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
-      FROM (${rows}) GROUP BY ALL ORDER BY bucket, key`;
+      FROM (${rows}) GROUP BY bucket, key ORDER BY bucket, key`;
+    if (byAddress) return seriesByAddress(connection, rows, params, bucket, terms);
     if (terms !== undefined) {
       // The range's largest keys first, then their series; one pass over the rows answers both.
       // Matched with IS NOT DISTINCT FROM: a NULL key (no upstream status) can be among the
       // largest, and `NULL IN (...)` is never true, so an IN dropped its series.
       sql = `WITH rows AS MATERIALIZED (${rows}),
-      top AS (SELECT key FROM rows GROUP BY key ORDER BY sum(amount) DESC, key LIMIT ${params.add(terms)})
+      top AS (SELECT key FROM rows GROUP BY key ORDER BY sum(amount) DESC, ${ties} LIMIT ${params.add(terms)})
       SELECT (t // ${bucket}) * ${bucket} AS bucket, key, CAST(sum(amount) AS DOUBLE) AS value
-      FROM rows SEMI JOIN top ON rows.key IS NOT DISTINCT FROM top.key GROUP BY ALL ORDER BY bucket, key`;
+      FROM rows SEMI JOIN top ON rows.key IS NOT DISTINCT FROM top.key GROUP BY bucket, key ORDER BY bucket, key`;
     }
     const reader = await connection.runAndReadAll(sql, params.values);
     return reader.getRowObjectsJS().map((row) => ({
@@ -481,13 +498,18 @@ class DuckDbStore implements DuckDbEventStore {
     dimensionExpression(query.dimension);
     const limit = BigInt(positiveInteger(query.n, 'n'));
     const needed = useRollups ? columnsNeeded(query.dimension, query.filters, query.metric) : null;
-    const rows = this.rows(
+    const {
+      sql: rows,
+      byAddress,
+      ties,
+    } = this.rows(
       { range: query, dimension: query.dimension, metric: query.metric, bucketMs: undefined, needed },
       params,
     );
+    if (byAddress) return topAddresses(connection, rows, params, limit);
     // Ties broken by key so the same data always answers the same list.
     const sql = `SELECT key, CAST(sum(amount) AS DOUBLE) AS value FROM (${rows})
-      GROUP BY key ORDER BY value DESC, key LIMIT ${params.add(limit)}`;
+      GROUP BY key ORDER BY value DESC, ${ties} LIMIT ${params.add(limit)}`;
     const reader = await connection.runAndReadAll(sql, params.values);
     return reader.getRowObjectsJS().map((row) => ({ key: String(row.key ?? ''), value: Number(row.value) }));
   }
@@ -651,7 +673,7 @@ class DuckDbStore implements DuckDbEventStore {
     if (query.text !== undefined && query.text !== '') return counted(query);
     const params = new Params();
     const needed = useRollups ? columnsNeeded(undefined, query.filters, 'requests') : null;
-    const rows = this.rows(
+    const { sql: rows } = this.rows(
       { range: query, dimension: undefined, metric: 'requests', bucketMs: undefined, needed },
       params,
     );
@@ -817,6 +839,7 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
       await connection.run(`ALTER TABLE ${EVENTS_TABLE} ADD COLUMN "${name}" VARCHAR DEFAULT ''`);
       await connection.run(`UPDATE ${EVENTS_TABLE} SET "${name}" = ${headerField(name, '"req_headers"')}`);
     }
+    await addAddressKeys(connection, eventColumns);
     if (layouts.has(REQ_ID_UNPARTITIONED_TABLE)) await connection.run(`DROP TABLE ${REQ_ID_UNPARTITIONED_TABLE}`);
     if (REQ_ID_TABLES.some((table) => layouts.get(table) !== JSON.stringify(REQ_ID_LAYOUT))) {
       // Any partition missing or of another layout: all of them filled again from the events, once.
@@ -832,7 +855,10 @@ export async function openDuckDbEventStore(path: string, options: DuckDbStoreOpt
       // New, or of an older layout: summed again from the events, once.
       if (layout !== undefined) await connection.run(`DROP TABLE ${rollup.table}`);
       await connection.run(rollupDdl(rollup));
-      await connection.run(`INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE)}`);
+      // In time order, as batches append them: a rollup's row groups are skipped by their times,
+      // and summed in one statement without the order, a day's list by address read every row
+      // group of its rollups (p50 27 ms against 19 ms in a file written batch by batch).
+      await connection.run(`INSERT INTO ${rollup.table} ${rollupSelect(rollup, EVENTS_TABLE)} ORDER BY "timestamp"`);
     }
     const count = options.readers ?? DUCKDB_READERS;
     if (!Number.isSafeInteger(count) || count < 1) throw new Error(`invalid number of DuckDB readers: ${count}`);

@@ -1,6 +1,7 @@
 import {
   EVENT_DIMENSIONS,
   EVENT_METRICS,
+  canonicalClientAddress,
   errorBodySchema,
   eventStoreFiltersSchema,
   type EventDimension,
@@ -191,12 +192,32 @@ export function checkDimension(dimension: EventDimension): void {
   }
 }
 
-/** The range's filters, parsed, once its times are whole milliseconds. */
+/**
+ * A stored event's client address in the one spelling both stores keep (client-address.ts).
+ * Ingest sends it so already (toStoredEvent); an event from elsewhere (a back-fill) is put right
+ * here. Text that is no address can only come from a caller that skipped the record's
+ * validation, and fails its batch before anything is stored.
+ */
+export function storedClientAddress(clientIp: unknown): string {
+  const canonical = typeof clientIp === 'string' ? canonicalClientAddress(clientIp) : null;
+  if (canonical === null) throw new TypeError(`client_ip ${JSON.stringify(clientIp)} is not an IP address`);
+  return canonical;
+}
+
+/**
+ * The range's filters, parsed, once its times are whole milliseconds. A client address is
+ * compared in the spelling the store keeps (client-address.ts), so `2001:DB8::1` finds
+ * `2001:db8::1`; text that is no address stays as it is and matches nothing.
+ */
 export function checkedFilters(range: EventRange): EventFilter[] {
   const parsed = eventStoreFiltersSchema.safeParse(range.filters);
   if (!parsed.success) throw new EventQueryError(`invalid filter: ${parsed.error.issues[0]?.message ?? ''}`);
   if (!Number.isSafeInteger(range.from) || !Number.isSafeInteger(range.to)) {
     throw new EventQueryError('invalid time range');
   }
-  return parsed.data;
+  return parsed.data.map((filter) =>
+    filter.field === 'client_ip' && typeof filter.value === 'string'
+      ? { ...filter, value: canonicalClientAddress(filter.value) ?? filter.value }
+      : filter,
+  );
 }
