@@ -10,14 +10,13 @@ import {
   openDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
-import type { EventStore } from '../../src/modules/event-store/event-store.js';
 import { makeEvent } from './contract.js';
 
 /**
  * Client addresses as numbers (duckdb-address.ts): the lists and series by address that the
  * rollups answer from numbers must be what grouping the text answers (the raw scans), for IPv4
- * and IPv6, for ties on the last place either side of what JavaScript breaks, and for a file
- * written before the numbers existed.
+ * and IPv6, for addresses tied on a place (taken by number), and for a file written before the
+ * numbers existed.
  */
 
 const MINUTE = 60_000;
@@ -224,5 +223,3 @@ describe('client addresses as numbers', () => {
     });
   });
 });
-
-export type { EventStore };

@@ -209,7 +209,10 @@ export function stagingRollupSelect(rollup: Rollup, dictionaries: Dictionaries):
     FROM (SELECT ${decoded('group_name', dictionaries)} AS "group_name", ${eachThenComma(values)}s."timestamp", s."requests", s."bytes" FROM (${grouped}) s) GROUP BY ALL`;
 }
 
-/** The staging column a rollup column is read from: a header field from the headers, an address number from the address. */
+/**
+ * The staging column a rollup column is read from: a header field from the headers, an address's
+ * number from the address.
+ */
 function stagingSource(name: RollupColumn): EventColumn {
   if (name === 'referer' || name === 'content_type') return 'req_headers';
   if (name === 'client_ip_hi' || name === 'client_ip_lo') return 'client_ip';
