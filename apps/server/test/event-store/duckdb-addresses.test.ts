@@ -158,6 +158,10 @@ describe('client addresses as numbers', () => {
           spelled,
           heaviest!.key,
         ]);
+        // And a row no validation let through, in a group of its own: the file must still open.
+        await connection.run(
+          `INSERT INTO events SELECT * REPLACE ('broken' AS group_name, 'nope' AS client_ip) FROM events WHERE req_id = 'a-5'`,
+        );
         for (const table of [
           'events_daily_client_ip',
           'events_6h_client_ip',
@@ -195,6 +199,8 @@ describe('client addresses as numbers', () => {
       expect(await store.topN({ ...range, filters: [], dimension: 'client_ip', n: 10, metric: 'bytes' })).toEqual(
         before,
       );
+      const broken = await store.search({ ...range, groupName: 'broken', filters: [], limit: 10 });
+      expect(broken.rows.map((row) => row.client_ip)).toEqual(['nope']);
       const found = await store.search({
         ...range,
         filters: [{ field: 'client_ip', op: 'is', value: heaviest!.key }],

@@ -77,10 +77,11 @@ function fromRow(row: ClickHouseRow, names: readonly EventColumn[] = CLICKHOUSE_
 /**
  * How keys tied on a list's place are ordered: by the key's text, but client addresses by their
  * number, as the DuckDB store orders them (duckdb-address-queries.ts). toIPv6 reads an IPv4
- * address as `::ffff:a.b.c.d`, as that store's numbers do, and compares as that number.
+ * address as `::ffff:a.b.c.d`, as that store's numbers do, and compares as that number; OrNull,
+ * so a row stored before addresses were checked cannot fail the list.
  */
 const tieOrder = (dimension: EventDimension, key: string): string =>
-  dimension === 'client_ip' ? `toIPv6(${key})` : key;
+  dimension === 'client_ip' ? `toIPv6OrNull(${key})` : key;
 
 /**
  * The most characters one lookup's bound req_id list may take. A server refuses a parameter

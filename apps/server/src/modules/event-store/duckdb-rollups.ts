@@ -163,9 +163,14 @@ export const onlyCondition = (rollup: Rollup): string =>
 /** The aggregate of `source` rows (raw events) into a rollup's rows, for an INSERT. */
 export function rollupSelect(rollup: Rollup, source: string, where = 'TRUE'): string {
   const columns = rollup.columns.map((name) => `"${name}"`);
+  // An upgraded file's row whose address is none has no number (duckdb-address-upgrade.ts): it
+  // stays out of the lists by address rather than keep the file from opening.
+  const numbered = rollup.columns.some((name) => (ADDRESS_KEY_COLUMNS as readonly string[]).includes(name))
+    ? `"${ADDRESS_KEY_COLUMNS[0]}" IS NOT NULL`
+    : 'TRUE';
   return `SELECT "group_name", ("timestamp" // ${rollup.grainMs}) * ${rollup.grainMs} AS "timestamp", ${eachThenComma(columns)}
     count(*) AS "requests", sum("bytes_sent")::DOUBLE AS "bytes"
-    FROM ${source} WHERE (${where}) AND ${onlyCondition(rollup)} GROUP BY ALL`;
+    FROM ${source} WHERE (${where}) AND ${onlyCondition(rollup)} AND ${numbered} GROUP BY ALL`;
 }
 
 /** The rollup's own rows folded: one per group, bucket and key. */
