@@ -10,6 +10,7 @@ import {
   openDuckDbEventStore,
   type DuckDbEventStore,
 } from '../../src/modules/event-store/duckdb-store.js';
+import { Random } from '../../src/tools/simulate/prng.js';
 import { makeEvent } from './contract.js';
 
 /**
@@ -23,13 +24,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const START = Date.UTC(2026, 10, 20, 6);
 
-/** A fixed linear congruential sequence: the same addresses every run. */
+/** The simulator's seeded generator: the same addresses every run. */
 function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
+  const random = new Random(seed);
+  return () => random.next();
 }
 
 /** Addresses of every shape: IPv4, IPv6 with runs of zeros anywhere, top bits set. */

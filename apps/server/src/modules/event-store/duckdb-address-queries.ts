@@ -10,7 +10,7 @@ import type { TimeSeriesPoint, TopNEntry } from './event-store.js';
  * answered addresses are written out as text, here, once each.
  */
 
-/** Writes out each address once, however many rows it has. */
+/** Writes out each address of a series once, however many buckets it has. */
 function addressTexts(): (hi: unknown, lo: unknown) => string {
   const known = new Map<bigint, { hi: bigint; text: string }>();
   return (hi, lo) => {
@@ -36,8 +36,9 @@ export async function topAddresses(
       ORDER BY value DESC, k_hi, k_lo LIMIT ${params.add(limit)}`,
     params.values,
   );
-  const text = addressTexts();
-  return ranked.getRowsJS().map(([hi, lo, value]) => ({ key: text(hi, lo), value: Number(value) }));
+  return ranked
+    .getRowsJS()
+    .map(([hi, lo, value]) => ({ key: addressText(hi as bigint, lo as bigint), value: Number(value) }));
 }
 
 /**
